@@ -1,0 +1,67 @@
+"""How long the draw takes for a big club: 1,000 checked in, 400 couples, 3 past events.
+
+Run: .venv/bin/python bench/bench_draw.py [repeats]
+Goal: hand_and_foot under 200 ms (best of the repeats). Prints figures; not a test.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from clubscore.draw import draw  # noqa: E402
+
+GOAL_MS = 200.0
+
+
+def big_club(n_players: int = 1000, n_couples: int = 400, n_events: int = 3) -> dict:
+    rng = random.Random(2026)
+    players = [f"p{i:04d}" for i in range(n_players)]
+    couples = [(players[2 * i], players[2 * i + 1]) for i in range(n_couples)]
+    spouse = {a: b for a, b in couples} | {b: a for a, b in couples}
+    history = []
+    for _ in range(n_events):
+        # A past hand_and_foot evening: everyone partnered someone other than their spouse.
+        while True:
+            order = players[:]
+            rng.shuffle(order)
+            event = [(order[i], order[i + 1]) for i in range(0, n_players - 1, 2)]
+            if all(spouse.get(a) != b for a, b in event):
+                break
+        history.append(event)
+    sat_out = rng.sample(players, 6)
+    return {"players": players, "couples": couples, "history": history, "sat_out": sat_out}
+
+
+def best_of(repeats: int, **kwargs) -> tuple[float, dict]:
+    best, result = float("inf"), {}
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = draw(**kwargs)
+        best = min(best, time.perf_counter() - start)
+    return best * 1000, result
+
+
+def main() -> None:
+    repeats = int(sys.argv[1]) if len(sys.argv) > 1 else 7
+    club = big_club()
+    print(
+        f"club: {len(club['players'])} checked in, {len(club['couples'])} couples, "
+        f"{len(club['history'])} past events; best of {repeats}"
+    )
+    for game in ("hand_and_foot", "laus", "luxury_family", "exact_bid"):
+        ms, result = best_of(repeats, game=game, seed=20261122, allow_sit_out=True, **club)
+        goal = f"  (goal < {GOAL_MS:.0f} ms: {'ok' if ms < GOAL_MS else 'MISSED'})"
+        print(
+            f"{game:14} {ms:7.1f} ms  tables {len(result['tables']):3}  "
+            f"sitting out {len(result['sitting_out'])}  warnings {len(result['warnings'])}"
+            + (goal if game == "hand_and_foot" else "")
+        )
+
+
+if __name__ == "__main__":
+    main()

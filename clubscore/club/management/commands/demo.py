@@ -1,0 +1,138 @@
+"""Load a demo club: about forty members, an event of every game, a Hand and Foot
+evening checked in and ready to draw. Safe to run twice: it looks before it adds."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils import timezone
+
+from clubscore.club.models import Couple, Player
+from clubscore.events.models import CheckIn, Event
+
+# Couples first (the first named keeps score), then singles. Names from several
+# languages on purpose: the pages and the printouts must show them all.
+COUPLES = [
+    (("Zoë", "Hartmann"), ("Jürgen", "Hartmann")),
+    (("Łukasz", "Nowak"), ("Agnieszka", "Nowak")),
+    (("Siobhán", "O'Brien"), ("Ciarán", "O'Brien")),
+    (("Margaret", "Miller"), ("Robert", "Miller")),
+    (("Renée", "Dubois"), ("François", "Dubois")),
+    (("Ingrid", "Bäcker"), ("Håkon", "Bäcker")),
+    (("Dorothy", "Johnson"), ("Harold", "Johnson")),
+    (("María José", "Núñez"), ("José", "Núñez")),
+    (("Gisela", "Weiß"), ("Günther", "Weiß")),
+    (("Barbara", "Smith"), ("Frank", "Smith")),
+    (("Chloé", "Lefèvre"), ("Loïc", "Lefèvre")),
+    (("Patricia", "Davis"), ("Walter", "Davis")),
+    (("Ewa", "Wójcik"), ("Tomasz", "Wójcik")),
+    (("Helen", "Wilson"), ("George", "Wilson")),
+    (("Ursula", "Schröder"), ("Klaus", "Schröder")),
+    (("Nancy", "Moore"), ("Richard", "Moore")),
+    (("Aoife", "Ní Bhriain"), ("Pádraig", "Ó Súilleabháin")),
+]
+SINGLES = [
+    ("Björn", "Öberg"),
+    ("Dolores", "García"),
+    ("Élodie", "Marchand"),
+    ("Eleanor", "Taylor"),
+    ("Søren", "Kierkegaard"),
+    ("Betty", "Anderson"),
+]
+
+ORGANIZER_USERNAME = "organizer"
+ORGANIZER_PASSWORD = "clubscore-demo"
+
+
+class Command(BaseCommand):
+    help = "Load the demo club (safe to run twice) and make sure an organizer account exists."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--no-organizer", action="store_true", help="Do not create the demo organizer login."
+        )
+
+    @transaction.atomic
+    def handle(self, *args, **options) -> None:
+        today = timezone.localdate()
+        members: list[Player] = []
+        for first, second in COUPLES:
+            player_a = self._player(*first)
+            player_b = self._player(*second)
+            members += [player_a, player_b]
+            if player_a.couple is None and player_b.couple is None:
+                Couple.objects.create(player_a=player_a, player_b=player_b, scorekeeper=player_a)
+        for first_name, last_name in SINGLES:
+            members.append(self._player(first_name, last_name))
+
+        hand_and_foot = self._event(
+            "Friday Hand and Foot",
+            "hand_and_foot",
+            today,
+            Event.Status.CHECK_IN,
+            Event.StandingsBasis.COUPLE,
+        )
+        # 36 of the 40 came tonight: nine tables of four.
+        for player in members[:36]:
+            CheckIn.objects.get_or_create(event=hand_and_foot, player=player)
+        self._event(
+            "Exact-bid Tuesday",
+            "exact_bid",
+            today + datetime.timedelta(days=4),
+            Event.Status.DRAFT,
+        )
+        self._event(
+            "Luxury Family afternoon",
+            "luxury_family",
+            today + datetime.timedelta(days=9),
+            Event.Status.DRAFT,
+            language="de",
+        )
+        self._event("Laus night", "laus", today + datetime.timedelta(days=14), Event.Status.DRAFT)
+
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo club: {Player.objects.count()} players, {Couple.objects.count()} couples, "
+                f"{Event.objects.count()} events."
+            )
+        )
+        if not options["no_organizer"]:
+            self._organizer()
+
+    def _player(self, first_name: str, last_name: str) -> Player:
+        player, _ = Player.objects.get_or_create(first_name=first_name, last_name=last_name)
+        return player
+
+    def _event(
+        self, name, game, date, status, basis=Event.StandingsBasis.INDIVIDUAL, language="en"
+    ):
+        event, created = Event.objects.get_or_create(
+            name=name,
+            date=date,
+            defaults={
+                "game": game,
+                "status": status,
+                "standings_basis": basis,
+                "language": language,
+            },
+        )
+        if created:
+            event.full_clean()
+            event.save()
+        return event
+
+    def _organizer(self) -> None:
+        users = get_user_model()
+        if users.objects.filter(is_staff=True).exists():
+            self.stdout.write("An organizer account exists; log in at /login/ with it.")
+            return
+        users.objects.create_superuser(ORGANIZER_USERNAME, password=ORGANIZER_PASSWORD)
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Organizer login: user '{ORGANIZER_USERNAME}', password '{ORGANIZER_PASSWORD}' "
+                "(change it in the admin)."
+            )
+        )

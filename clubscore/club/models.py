@@ -1,0 +1,143 @@
+"""The club's members: players and couples."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+
+class PlayerQuerySet(models.QuerySet):
+    def active(self) -> PlayerQuerySet:
+        return self.filter(active=True)
+
+    def search(self, text: str) -> PlayerQuerySet:
+        """Players whose first or last name contains every word of `text`."""
+        queryset = self
+        for word in text.split():
+            queryset = queryset.filter(Q(first_name__icontains=word) | Q(last_name__icontains=word))
+        return queryset
+
+    def with_couple(self) -> PlayerQuerySet:
+        return self.select_related(
+            "couple_as_a__player_b", "couple_as_b__player_a", "couple_as_a", "couple_as_b"
+        )
+
+
+class Player(models.Model):
+    first_name = models.CharField(_("first name"), max_length=80)
+    last_name = models.CharField(_("last name"), max_length=80, blank=True)
+    email = models.EmailField(_("email"), blank=True)
+    phone = models.CharField(_("phone"), max_length=40, blank=True)
+    active = models.BooleanField(_("active member"), default=True)
+    joined = models.DateField(_("joined"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PlayerQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["last_name", "first_name", "id"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        indexes = [models.Index(fields=["last_name", "first_name"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def couple(self) -> Couple | None:
+        for attr in ("couple_as_a", "couple_as_b"):
+            try:
+                return getattr(self, attr)
+            except Couple.DoesNotExist:
+                continue
+        return None
+
+    @property
+    def spouse(self) -> Player | None:
+        couple = self.couple
+        if couple is None:
+            return None
+        return couple.player_b if couple.player_a_id == self.pk else couple.player_a
+
+
+class CoupleQuerySet(models.QuerySet):
+    def of_players(self, player_ids) -> CoupleQuerySet:
+        """Couples whose two members are both among `player_ids`."""
+        return self.filter(player_a__in=player_ids, player_b__in=player_ids)
+
+
+class Couple(models.Model):
+    """Two players who come together. One of them keeps score for the couple.
+
+    The members are stored in a canonical order (player_a has the smaller id), so
+    the database can refuse a couple of one person and the same pair twice.
+    """
+
+    player_a = models.OneToOneField(
+        Player, on_delete=models.CASCADE, related_name="couple_as_a", verbose_name=_("player")
+    )
+    player_b = models.OneToOneField(
+        Player, on_delete=models.CASCADE, related_name="couple_as_b", verbose_name=_("spouse")
+    )
+    scorekeeper = models.ForeignKey(
+        Player,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("scorekeeper"),
+        help_text=_("The one of the two who keeps score for the couple."),
+    )
+
+    objects = CoupleQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("couple")
+        verbose_name_plural = _("couples")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(player_a__lt=F("player_b")),
+                name="couple_two_distinct_players",
+                violation_error_message=_("A couple is two different players."),
+            ),
+            models.CheckConstraint(
+                condition=Q(scorekeeper=F("player_a")) | Q(scorekeeper=F("player_b")),
+                name="couple_scorekeeper_is_member",
+                violation_error_message=_("The scorekeeper must be one of the couple."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_a} & {self.player_b}"
+
+    def save(self, *args, **kwargs) -> None:
+        # Canonical order: the smaller id first (the check constraint relies on it).
+        if self.player_a_id and self.player_b_id and self.player_a_id > self.player_b_id:
+            self.player_a_id, self.player_b_id = self.player_b_id, self.player_a_id
+        super().save(*args, **kwargs)
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        if self.player_a_id and self.player_a_id == self.player_b_id:
+            errors["player_b"] = _("A couple is two different players.")
+        for field in ("player_a", "player_b"):
+            player_id = getattr(self, f"{field}_id")
+            if player_id is None:
+                continue
+            taken = Couple.objects.filter(Q(player_a=player_id) | Q(player_b=player_id))
+            if self.pk:
+                taken = taken.exclude(pk=self.pk)
+            if taken.exists():
+                errors[field] = _("This player is already in a couple.")
+        if self.scorekeeper_id and self.scorekeeper_id not in (self.player_a_id, self.player_b_id):
+            errors["scorekeeper"] = _("The scorekeeper must be one of the couple.")
+        if errors:
+            raise ValidationError(errors)
+
+    @property
+    def members(self) -> tuple[Player, Player]:
+        return (self.player_a, self.player_b)

@@ -1,0 +1,241 @@
+"""The draw: checked-in players in, tables out (see /work/shared/design/draw-contract.md).
+
+Pure: no Django, no database, no clock, no global random state. Every random choice
+comes from ``random.Random`` instances seeded from the draw's seed and a purpose name
+("seating", "cards", ...), so one concern's randomness never shifts another's (changing
+the exact-bid start cards does not change the tables).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .errors import DrawError
+from .fit import fit, table_size
+from .inputs import DrawInput, check_inputs, check_seed
+from .search import MAX_PAIR_WEIGHT, event_weight, seat
+from .sizes import _, plural
+
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]  # low to high
+SUITS = ["♣", "♦", "♥", "♠"]  # low to high: equal ranks cannot happen with one deck
+TRUMP_SUITS = ["S", "H", "D", "C"]
+
+
+def _rng(seed: int | str, purpose: str) -> random.Random:
+    # A str seed is hashed with SHA-512 by random.seed, so this is stable across processes.
+    return random.Random(f"clubscore.draw:{purpose}:{seed!r}")
+
+
+def draw(
+    game: str,
+    players: list[str],
+    couples: list[tuple[str, str]] | None,
+    seed: int | str,
+    history: list[list[tuple[str, str]]] | None = None,
+    sat_out: list[str] | None = None,
+    allow_sit_out: bool = False,
+    *,
+    scorekeepers: list[str] | None = None,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Draw the tables of one round. Same arguments, same result.
+
+    ``scorekeepers``: players their couple named as scorekeeper; one of them present at a
+    team (hand_and_foot) or table (other games) keeps its score, else the draw appoints one.
+    ``options``: game options; the draw reads ``start_cards`` (exact_bid, default 10: one
+    trump suit per round). Raises DrawError for anything it cannot do, with a message for
+    the organizer.
+    """
+    size = table_size(game)
+    seed = check_seed(seed)
+    given = check_inputs(players, couples, history, sat_out, allow_sit_out, scorekeepers, options)
+    room = fit(game, len(given.players))
+    if not room["tables"] or (room["sit_out"] and not allow_sit_out):
+        raise DrawError(room["problem"])
+
+    warnings: list[str] = []
+    sitting_out = _choose_sit_outs(given, room, _rng(seed, "sit_out"), warnings)
+    out = {entry["player"] for entry in sitting_out}
+    seated = [p for p in given.players if p not in out]
+
+    index = {p: i for i, p in enumerate(seated)}
+    spouse = [-1] * len(seated)
+    for a, b in given.couples:
+        if a in index and b in index:
+            spouse[index[a]], spouse[index[b]] = index[b], index[a]
+    weights, ages = _partner_weights(given, index) if size.teams else ({}, {})
+    partner_weight: list[dict[int, int]] = [{} for _ in seated]
+    for (i, j), weight in weights.items():
+        partner_weight[i][j] = partner_weight[j][i] = weight
+
+    groups = seat(
+        len(seated), room["table_sizes"], spouse, partner_weight, size.teams, _rng(seed, "seating")
+    )
+    tables = _describe_tables(game, seed, given, [[seated[i] for i in g] for g in groups])
+
+    _couple_warnings(tables, given.spouse, warnings)
+    if size.teams:
+        _history_warnings(
+            tables, {(seated[i], seated[j]): age for (i, j), age in ages.items()}, warnings
+        )
+    _check_hard_rules(given.players, tables, sitting_out, given.spouse)
+    return {"seed": seed, "tables": tables, "sitting_out": sitting_out, "warnings": warnings}
+
+
+def _choose_sit_outs(
+    given: DrawInput, room: dict[str, Any], rng: random.Random, warnings: list[str]
+) -> list[dict[str, str]]:
+    """The fewest players sit out: never sat out first (by lot), then who sat out longest ago."""
+    count = room["sit_out"]
+    if not count:
+        return []
+    last_sat_out: dict[str, int] = {}  # player -> how many entries back (0 = most recent)
+    for position, player in enumerate(given.sat_out):
+        last_sat_out.setdefault(player, position)
+    lot = list(given.players)
+    rng.shuffle(lot)
+    never = len(given.sat_out)
+    lot.sort(key=lambda p: -last_sat_out.get(p, never))
+    result = []
+    for player in lot[:count]:
+        if player in last_sat_out:
+            why = _("sat out least recently of those left")
+            warnings.append(_("{player} sat out recently and sits out again").format(player=player))
+        else:
+            why = _("has not sat out recently; drawn by lot")
+        result.append({"player": player, "reason": f"{room['seat_reason']}; {why}"})
+    return result
+
+
+def _partner_weights(
+    given: DrawInput, index: dict[str, int]
+) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
+    """Penalty per past partnership among seated players, newer events weighing more,
+    and how many events back each was last played (for the warnings)."""
+    weights: dict[tuple[int, int], int] = {}
+    ages: dict[tuple[int, int], int] = {}
+    for age, event in enumerate(given.history):
+        for a, b in event:
+            if a == b or a not in index or b not in index:
+                continue
+            key = (min(index[a], index[b]), max(index[a], index[b]))
+            weights[key] = min(MAX_PAIR_WEIGHT, weights.get(key, 0) + event_weight(age))
+            ages.setdefault(key, age)
+    return weights, ages
+
+
+def _describe_tables(
+    game: str, seed: int | str, given: DrawInput, groups: list[list[str]]
+) -> list[dict[str, Any]]:
+    order_rng = _rng(seed, "seats")
+    card_rng = _rng(seed, "cards")
+    keeper_rng = _rng(seed, "scorekeepers")
+    trump_rng = _rng(seed, "trumps")
+    named = set(given.scorekeepers)
+    tables = []
+    for number, group in enumerate(groups, start=1):
+        table: dict[str, Any] = {"number": number}
+        if game == "hand_and_foot":
+            teams = [group[:2], group[2:]]
+            for team in teams:
+                order_rng.shuffle(team)
+            order_rng.shuffle(teams)
+            table["teams"] = teams
+            # Partners sit opposite each other: seats go A, B, A, B around the table.
+            seating = [teams[0][0], teams[1][0], teams[0][1], teams[1][1]]
+            keeper_groups = teams
+        else:
+            seating = list(group)
+            order_rng.shuffle(seating)
+            table["players"] = seating
+            keeper_groups = [seating]
+        table["high_cards"], table["first"] = _draw_high_cards(seating, card_rng)
+        table["scorekeepers"] = [_scorekeeper(g, named, keeper_rng) for g in keeper_groups]
+        if game == "exact_bid":
+            table["trumps"] = [trump_rng.choice(TRUMP_SUITS) for _ in range(given.start_cards)]
+        tables.append(table)
+    return tables
+
+
+def _draw_high_cards(seating: list[str], rng: random.Random) -> tuple[dict[str, str], str]:
+    """Each player draws a card from one shuffled 52-card deck; the highest plays first.
+
+    Aces are high. Two cards of equal rank are ordered by suit, spades over hearts over
+    diamonds over clubs (the bridge order), so there is never a tie to redraw.
+    """
+    deck = [(rank, suit) for rank in range(len(RANKS)) for suit in range(len(SUITS))]
+    cards = rng.sample(deck, len(seating))
+    first = seating[cards.index(max(cards))]
+    shown = {p: RANKS[rank] + SUITS[suit] for p, (rank, suit) in zip(seating, cards, strict=True)}
+    return shown, first
+
+
+def _scorekeeper(group: list[str], named: set[str], rng: random.Random) -> str:
+    present = [p for p in group if p in named]
+    return rng.choice(present or group)
+
+
+def _couple_warnings(
+    tables: list[dict[str, Any]], spouse: dict[str, str], warnings: list[str]
+) -> None:
+    sharing = []
+    for table in tables:
+        members = _members(table)
+        pairs = sorted({tuple(sorted((p, spouse[p]))) for p in members if spouse.get(p) in members})
+        if pairs:
+            names = ", ".join(_("{a} and {b}").format(a=a, b=b) for a, b in pairs)
+            sharing.append(
+                (
+                    len(pairs),
+                    _("table {number}: {names}").format(number=table["number"], names=names),
+                )
+            )
+    if sharing:
+        count = sum(n for n, _detail in sharing)
+        template = plural(
+            count,
+            _("{count} couple shares a table ({details})"),
+            _("{count} couples share a table ({details})"),
+        )
+        warnings.append(template.format(count=count, details="; ".join(d for _n, d in sharing)))
+
+
+def _history_warnings(
+    tables: list[dict[str, Any]], ages: dict[tuple[str, str], int], warnings: list[str]
+) -> None:
+    for table in tables:
+        for a, b in table["teams"]:
+            age = ages.get((a, b), ages.get((b, a)))
+            if age is None:
+                continue
+            when = _("the last event") if age == 0 else _("{n} events ago").format(n=age + 1)
+            warnings.append(
+                _(
+                    "{a} and {b} were partners at a recent event ({when}) and are partners again "
+                    "at table {number}"
+                ).format(a=a, b=b, when=when, number=table["number"])
+            )
+
+
+def _members(table: dict[str, Any]) -> list[str]:
+    if "teams" in table:
+        return [p for team in table["teams"] for p in team]
+    return list(table["players"])
+
+
+def _check_hard_rules(
+    players: list[str],
+    tables: list[dict[str, Any]],
+    sitting_out: list[dict[str, str]],
+    spouse: dict[str, str],
+) -> None:
+    """A last guard: a draw that broke a hard rule must never reach the club."""
+    placed = [p for table in tables for p in _members(table)]
+    placed += [entry["player"] for entry in sitting_out]
+    if sorted(placed) != sorted(players):
+        raise AssertionError("draw lost or duplicated a player")
+    for table in tables:
+        for a, b in table.get("teams", []):
+            if spouse.get(a) == b:
+                raise AssertionError("draw made spouses partners")

@@ -1,0 +1,153 @@
+"""Checking the draw's arguments: anything wrong becomes a DrawError an organizer can read.
+
+The checks also canonicalise the input (players sorted, couples as sorted pairs), so the
+draw depends on who is there, not on the order they checked in or were typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .errors import DrawError
+from .sizes import _
+
+MAX_START_CARDS = 16  # two 32-card decks dealt to four players
+
+
+@dataclass
+class DrawInput:
+    players: list[str]
+    couples: list[tuple[str, str]]
+    history: list[list[tuple[str, str]]]
+    sat_out: list[str]
+    scorekeepers: list[str]
+    start_cards: int = 10
+    spouse: dict[str, str] = field(default_factory=dict)
+
+
+def _is_list(value: object) -> bool:
+    return isinstance(value, (list, tuple))
+
+
+def _check_id(value: object, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise DrawError(
+            _("{what} must be a player id (a non-empty text), not {value!r}").format(
+                what=what, value=value
+            )
+        )
+    return value
+
+
+def _check_pair(value: object, what: str) -> tuple[str, str]:
+    if not _is_list(value) or len(value) != 2:
+        raise DrawError(
+            _("{what} must be a pair of player ids, not {value!r}").format(what=what, value=value)
+        )
+    return _check_id(value[0], what), _check_id(value[1], what)
+
+
+def _check_names(value: object, what: str) -> list[str]:
+    """An optional list of player ids (``sat_out``, ``scorekeepers``)."""
+    if value is None:
+        return []
+    if not _is_list(value):
+        raise DrawError(_("{what} must be a list of player ids").format(what=what))
+    return [_check_id(name, what) for name in value]
+
+
+def check_seed(seed: object) -> int | str:
+    # None would mean "seed from the operating system": never reproducible, so refuse it.
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise DrawError(
+            _("The seed must be a whole number or a text, not {seed!r}").format(seed=seed)
+        )
+    return seed
+
+
+def check_inputs(
+    players: object,
+    couples: object,
+    history: object,
+    sat_out: object,
+    allow_sit_out: object,
+    scorekeepers: object,
+    options: object,
+) -> DrawInput:
+    if not _is_list(players):
+        raise DrawError(_("players must be a list of checked-in player ids"))
+    ids = [_check_id(player, _("Every player")) for player in players]
+    checked_in = set(ids)
+    if len(checked_in) != len(ids):
+        seen: set[str] = set()
+        twice = sorted({p for p in ids if p in seen or seen.add(p)})
+        raise DrawError(_("Checked in twice: {names}").format(names=", ".join(twice)))
+
+    if couples is None:
+        couples = []
+    if not _is_list(couples):
+        raise DrawError(_("couples must be a list of pairs of player ids"))
+    spouse: dict[str, str] = {}
+    pairs: list[tuple[str, str]] = []
+    for couple in couples:
+        a, b = _check_pair(couple, _("Each couple"))
+        if a == b:
+            raise DrawError(_("A couple names {a} twice").format(a=a))
+        for member in (a, b):
+            if member not in checked_in:
+                raise DrawError(
+                    _("The couple {a} and {b} names {member}, who is not checked in").format(
+                        a=a, b=b, member=member
+                    )
+                )
+            if member in spouse:
+                other = " and ".join(sorted((member, spouse[member])))
+                raise DrawError(
+                    _("{member} is named in two couples ({a} and {b}; {other})").format(
+                        member=member, a=a, b=b, other=other
+                    )
+                )
+        spouse[a], spouse[b] = b, a
+        pairs.append((min(a, b), max(a, b)))
+
+    if history is None:
+        history = []
+    if not _is_list(history):
+        raise DrawError(_("history must be a list of events, each a list of partnerships"))
+    events: list[list[tuple[str, str]]] = []
+    for event in history:
+        if not _is_list(event):
+            raise DrawError(_("Each event in history must be a list of partnerships"))
+        events.append([_check_pair(pair, _("Each partnership in history")) for pair in event])
+
+    if not isinstance(allow_sit_out, bool):
+        raise DrawError(_("allow_sit_out must be True or False"))
+
+    start_cards = 10
+    if options is not None:
+        if not isinstance(options, Mapping):
+            raise DrawError(_("options must be a dictionary of game options"))
+        # Other event options (time limit, bonuses) may come along; the draw ignores them.
+        if "start_cards" in options:
+            start_cards = options["start_cards"]
+            if (
+                isinstance(start_cards, bool)
+                or not isinstance(start_cards, int)
+                or not 1 <= start_cards <= MAX_START_CARDS
+            ):
+                raise DrawError(
+                    _("start_cards must be a whole number from 1 to {most}").format(
+                        most=MAX_START_CARDS
+                    )
+                )
+
+    return DrawInput(
+        players=sorted(ids),
+        couples=sorted(pairs),
+        history=events,
+        sat_out=_check_names(sat_out, "sat_out"),
+        scorekeepers=_check_names(scorekeepers, "scorekeepers"),
+        start_cards=start_cards,
+        spouse=spouse,
+    )

@@ -1,0 +1,46 @@
+"""Table sizes per game, and the small wording helpers the draw's messages share.
+
+The sizes live here rather than in ``clubscore.games`` so the draw stays importable on
+its own; the lead may later derive ``TABLE_SIZES`` from ``clubscore.games.GAMES``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def _(message: str) -> str:
+    """Mark a message for translation later (a no-op: the draw must not import Django)."""
+    return message
+
+
+@dataclass(frozen=True)
+class TableSize:
+    """How many players sit at one table of a game, and whether they play in two teams."""
+
+    smallest: int
+    largest: int
+    teams: bool = False
+
+    @property
+    def fixed(self) -> bool:
+        return self.smallest == self.largest
+
+
+TABLE_SIZES: dict[str, TableSize] = {
+    "hand_and_foot": TableSize(4, 4, teams=True),
+    "laus": TableSize(4, 4),
+    "luxury_family": TableSize(3, 3),
+    "exact_bid": TableSize(2, 4),
+}
+
+_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+
+
+def number_word(n: int) -> str:
+    """Spell small numbers out ("three more"), keep digits for larger ones."""
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
+
+
+def plural(n: int, singular: str, plural_form: str) -> str:
+    return singular if n == 1 else plural_form

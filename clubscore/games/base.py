@@ -1,0 +1,325 @@
+"""Shared building blocks of the games: errors, payload validation, options.
+
+Everything here is pure Python so that forms, PDFs, the command line and outside
+tools can all use the same rules without Django. Messages are plain strings
+wrapped in ``_`` so that they can be extracted for translation later without
+importing Django here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import KW_ONLY, dataclass
+from functools import lru_cache
+from typing import Any
+
+
+def _(message: str) -> str:
+    """Mark a message for translation (like ``gettext_noop``) and return it unchanged."""
+    return message
+
+
+class ScoreError(ValueError):
+    """Bad input: ``errors`` maps a payload path (``"teams.1.red_books"``, ``""``) to messages."""
+
+    def __init__(self, errors: Mapping[str, list[str]]) -> None:
+        self.errors: dict[str, list[str]] = {path: list(msgs) for path, msgs in errors.items()}
+        summary = "; ".join(
+            f"{path or '(payload)'}: {msg}" for path, msgs in self.errors.items() for msg in msgs
+        )
+        super().__init__(summary)
+
+
+def join(path: str, key: str | int) -> str:
+    """Return the dotted path of ``key`` below ``path`` (the root path is ``""``)."""
+    return f"{path}.{key}" if path else str(key)
+
+
+def is_int(value: Any) -> bool:
+    """True for real integers only: ``True`` is not a count and neither is ``"2"`` or ``2.0``."""
+    return type(value) is int
+
+
+def describe(value: Any) -> str:
+    """Name a JSON value the way a scorekeeper would read it in a message."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "yes/no"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "a group of fields"
+    return "a value of the wrong kind"
+
+
+class Validator:
+    """Collects every error of a payload by path, so that all of them are reported at once.
+
+    Each check returns the value when it is usable and ``None`` otherwise, so a game
+    can keep validating the rest of the payload and only score when ``ok``.
+    """
+
+    def __init__(self) -> None:
+        self.errors: dict[str, list[str]] = {}
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def add(self, path: str, message: str) -> None:
+        self.errors.setdefault(path, []).append(message)
+
+    def raise_if_errors(self) -> None:
+        if self.errors:
+            raise ScoreError(self.errors)
+
+    def mapping(
+        self,
+        value: Any,
+        path: str,
+        required: tuple[str, ...],
+        optional: tuple[str, ...] = (),
+        extra_messages: Mapping[str, str] | None = None,
+    ) -> dict[str, Any] | None:
+        """Check that ``value`` is an object with the ``required`` (and ``optional``) keys only.
+
+        ``extra_messages`` gives a specific message for a known-wrong key (for example
+        red threes in the melded cards of Hand and Foot).
+        """
+        if not isinstance(value, dict | Mapping):
+            self.add(
+                path, _("Expected a group of fields, got {kind}.").format(kind=describe(value))
+            )
+            return None
+        missing = [key for key in required if key not in value]
+        present = len(required) - len(missing)  # type: ignore[arg-type]
+        if len(value) > present and not set(value) <= {*required, *optional}:
+            for key in value:
+                if key not in required and key not in optional:
+                    message = (extra_messages or {}).get(key) if isinstance(key, str) else None
+                    self.add(join(path, str(key)), message or _("Unknown field."))
+        for key in missing:
+            self.add(join(path, key), _("This field is required."))
+        # Unknown keys are errors, but the known ones are still checked for more errors.
+        # The payload is only ever read, so it is returned as it is, never copied.
+        if missing:
+            return None
+        return value if isinstance(value, dict) else dict(value)
+
+    def integer(
+        self,
+        value: Any,
+        path: str,
+        minimum: int | None = 0,
+        maximum: int | None = None,
+        too_big: str | None = None,
+    ) -> int | None:
+        """Check a whole number within ``minimum..maximum`` (``too_big`` explains the maximum)."""
+        if not is_int(value):
+            self.add(path, _("Enter a whole number, not {kind}.").format(kind=describe(value)))
+            return None
+        if minimum is not None and value < minimum:
+            if minimum == 0:
+                self.add(path, _("Cannot be negative."))
+            else:
+                self.add(path, _("Must be at least {minimum}.").format(minimum=minimum))
+            return None
+        if maximum is not None and value > maximum:
+            self.add(path, too_big or _("Must be at most {maximum}.").format(maximum=maximum))
+            return None
+        return value
+
+    def boolean(self, value: Any, path: str) -> bool | None:
+        if not isinstance(value, bool):
+            self.add(path, _("Enter yes or no (true or false)."))
+            return None
+        return value
+
+    def sequence(
+        self, value: Any, path: str, min_length: int = 0, max_length: int | None = None
+    ) -> list[Any] | None:
+        """Check a list whose length is within ``min_length..max_length``."""
+        if not isinstance(value, list | tuple):
+            self.add(path, _("Expected a list, got {kind}.").format(kind=describe(value)))
+            return None
+        if len(value) < min_length or (max_length is not None and len(value) > max_length):
+            if min_length == max_length:
+                message = _("Expected {count} entries, got {length}.")
+            elif max_length is None:
+                message = _("Expected at least {minimum} entries, got {length}.")
+            else:
+                message = _("Expected {minimum} to {maximum} entries, got {length}.")
+            self.add(
+                path,
+                message.format(
+                    count=min_length, minimum=min_length, maximum=max_length, length=len(value)
+                ),
+            )
+            return None
+        return list(value)
+
+    def choice(self, value: Any, path: str, choices: Iterable[Any], what: str) -> Any:
+        """Check ``value`` is one of ``choices``, compared by type too: ``True`` is not ``1``."""
+        choices = tuple(choices)
+        if not any(type(value) is type(c) and value == c for c in choices):
+            listed = ", ".join(str(c) for c in choices)
+            self.add(path, _("{what} must be one of {listed}.").format(what=what, listed=listed))
+            return None
+        return value
+
+    def players(self, value: Any, path: str, minimum: int, maximum: int) -> list[str] | None:
+        """Check a list of distinct, non-empty player names of the table's size."""
+        names = self.sequence(value, path, minimum, maximum)
+        if names is None:
+            return None
+        good = True
+        for index, name in enumerate(names):
+            if not isinstance(name, str) or not name.strip():
+                self.add(join(path, index), _("Enter the player's name."))
+                good = False
+            elif len(name) > 100:
+                self.add(join(path, index), _("A name has at most 100 characters."))
+                good = False
+        if good and len({name.strip().casefold() for name in names}) != len(names):
+            self.add(path, _("Each player can sit at the table only once."))
+            good = False
+        return names if good else None
+
+
+@dataclass(frozen=True)
+class Option:
+    """An event setting of a game, with its club default and its allowed values.
+
+    ``kind`` is ``"int"`` (a whole number), ``"int_list"`` (a list of whole numbers)
+    or ``"optional_int"`` (a whole number or ``None``).
+    """
+
+    name: str
+    label: str
+    label_de: str
+    default: Any
+    _kw_only: KW_ONLY
+    kind: str = "int"
+    minimum: int | None = 0
+    maximum: int | None = None
+    choices: tuple[int, ...] | None = None
+    max_items: int = 10
+
+    def clean(self, value: Any, check: Validator) -> Any:
+        if self.kind == "optional_int" and value is None:
+            return None
+        if self.kind == "int_list":
+            items = check.sequence(value, self.name, 1, self.max_items)
+            if items is None:
+                return None
+            cleaned = [
+                check.integer(item, join(self.name, i), self.minimum, self.maximum)
+                for i, item in enumerate(items)
+            ]
+            return None if None in cleaned else cleaned
+        if self.choices is not None:
+            return check.choice(value, self.name, self.choices, self.label)
+        return check.integer(value, self.name, self.minimum, self.maximum)
+
+
+TIME_LIMIT = Option(
+    "time_limit_minutes", "Time limit (minutes)", "Zeitlimit (Minuten)", 90, minimum=1, maximum=600
+)
+GRACE = Option(
+    "grace_minutes", "Grace period (minutes)", "Nachspielzeit (Minuten)", 15, minimum=0, maximum=120
+)
+
+
+class Game:
+    """What the rest of the app needs to know about one of the club's games.
+
+    Subclasses set the class attributes and implement ``_score``, which receives a
+    validated payload only; ``score`` guarantees nothing is scored half-way.
+    """
+
+    key: str = ""
+    name: str = ""
+    name_de: str = ""
+    min_players: int = 0
+    max_players: int = 0
+    teams: int | None = None  # teams per table, None when everyone plays for themselves
+    standings_order: str = "high"  # "high": the highest total wins; "low": the lowest wins
+    options: tuple[Option, ...] = ()
+
+    def __init__(self) -> None:
+        # The club's defaults, checked once; ``score`` only reads them.
+        self._default_options = self.clean_options()
+
+    def __repr__(self) -> str:
+        return f"<Game {self.key}>"
+
+    def default_options(self) -> dict[str, Any]:
+        return {option.name: option.default for option in self.options}
+
+    def clean_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Fill in the club's defaults and check every option; errors are keyed by option name."""
+        check = Validator()
+        if options is None:
+            options = {}
+        if not isinstance(options, Mapping):
+            check.add("", _("Options must be a group of fields."))
+            check.raise_if_errors()
+        by_name = {option.name: option for option in self.options}
+        cleaned: dict[str, Any] = {}
+        for key in options:
+            if key not in by_name:
+                check.add(str(key), _("Unknown option."))
+        for option in self.options:
+            cleaned[option.name] = option.clean(options.get(option.name, option.default), check)
+        if check.ok:
+            self._check_options(cleaned, check)
+        check.raise_if_errors()
+        return cleaned
+
+    def _check_options(self, options: dict[str, Any], check: Validator) -> None:
+        """Hook for rules that tie several options together."""
+
+    def point_values(self) -> list[tuple[str, int]]:
+        """Rows of (label, points) to print on the score card."""
+        raise NotImplementedError
+
+    def score(self, payload: Any, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Validate ``payload`` completely, then score it; raise ``ScoreError`` on bad input."""
+        try:
+            cleaned_options = (
+                self._default_options if options is None else self.clean_options(options)
+            )
+        except ScoreError as error:
+            raise ScoreError(
+                {
+                    join("options", path) if path else "options": m
+                    for path, m in error.errors.items()
+                }
+            ) from None
+        check = Validator()
+        payload_ok = self._validate(payload, cleaned_options, check)
+        check.raise_if_errors()
+        return self._score(payload_ok, cleaned_options)
+
+    def _validate(self, payload: Any, options: dict[str, Any], check: Validator) -> Any:
+        """Record every problem of ``payload`` in ``check``; return what ``_score`` needs."""
+        raise NotImplementedError
+
+    def _score(self, payload: Any, options: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+def line(label: str, points: int) -> dict[str, Any]:
+    """One line of a result: where some points came from."""
+    return {"label": label, "points": points}
+
+
+@lru_cache(maxsize=4096)
+def plural(count: int, singular: str, many: str) -> str:
+    """Pick the singular or plural form of a message for ``count``."""
+    return (singular if count == 1 else many).format(n=count)

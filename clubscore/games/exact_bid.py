@@ -1,0 +1,145 @@
+"""The exact-bid trick game, scored by the club's sheet (exact-bid-trick-game.txt).
+
+One payload is one whole game at one table: every round played so far. The final
+ranking multiplies the points, so a game can only be scored as a whole.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import GRACE, TIME_LIMIT, Game, Option, Validator, _, join, line, plural
+
+POINTS_PER_TRICK = 1
+EXACT_BONUS = 10
+#: The sheet's rooms start with 10 (training, 1000 credits), 5, 7 or 8 cards.
+START_CARDS = (5, 7, 8, 10)
+
+
+def cards_in_round(index: int, start_cards: int) -> int:
+    """Cards each player holds in round ``index`` (0-based): one fewer every round."""
+    return start_cards - index
+
+
+class ExactBid(Game):
+    key = "exact_bid"
+    name = "Exact-bid trick game"
+    name_de = "Stichansage"
+    min_players = 2
+    max_players = 4
+    standings_order = "high"
+    options = (
+        Option(
+            "start_cards",
+            "Cards in the first round",
+            "Karten in der ersten Runde",
+            10,
+            choices=START_CARDS,
+        ),
+        TIME_LIMIT,
+        GRACE,
+    )
+
+    def point_values(self) -> list[tuple[str, int]]:
+        return [
+            (_("Each trick taken"), POINTS_PER_TRICK),
+            (_("Exactly the tricks bid"), EXACT_BONUS),
+            *((_("Multiplier with {n} players, winner").format(n=n), n) for n in (2, 3, 4)),
+        ]
+
+    def cards_in_round(self, index: int, start_cards: int) -> int:
+        return cards_in_round(index, start_cards)
+
+    def _validate(self, payload: Any, options: dict[str, Any], check: Validator) -> Any:
+        data = check.mapping(payload, "", ("players", "rounds"), ("start_cards",))
+        if data is None:
+            return None
+        players = check.players(data["players"], "players", self.min_players, self.max_players)
+        start_cards = options["start_cards"]
+        if "start_cards" in data:
+            start_cards = check.choice(
+                data["start_cards"], "start_cards", START_CARDS, _("Cards in the first round")
+            )
+        if start_cards is None:
+            return None
+        rounds = check.sequence(data["rounds"], "rounds", 0, start_cards)
+        if rounds is None:
+            return None
+        cleaned = []
+        for index, raw in enumerate(rounds):
+            path = join("rounds", index)
+            cards = cards_in_round(index, start_cards)
+            entry = check.mapping(raw, path, ("bids", "tricks"))
+            if entry is None:
+                continue
+            bids = self._numbers(entry["bids"], join(path, "bids"), players, cards, check)
+            tricks = self._numbers(entry["tricks"], join(path, "tricks"), players, cards, check)
+            if tricks is not None and sum(tricks) != cards:
+                check.add(
+                    join(path, "tricks"),
+                    _("Tricks add up to {total}, but {cards} cards were played this round.").format(
+                        total=sum(tricks), cards=cards
+                    ),
+                )
+            cleaned.append((bids, tricks))
+        return {"players": players, "start_cards": start_cards, "rounds": cleaned}
+
+    def _numbers(
+        self, raw: Any, path: str, players: list[str] | None, cards: int, check: Validator
+    ) -> list[int] | None:
+        """One whole number per player, each 0..cards of the round."""
+        if players is None:
+            values = check.sequence(raw, path, self.min_players, self.max_players)
+        else:
+            values = check.sequence(raw, path, len(players), len(players))
+        if values is None:
+            return None
+        too_big = _("This round was played with {cards} cards each.").format(cards=cards)
+        numbers = [check.integer(v, join(path, i), 0, cards, too_big) for i, v in enumerate(values)]
+        return None if None in numbers else numbers
+
+    def _score(self, payload: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+        players, start_cards, rounds = payload["players"], payload["start_cards"], payload["rounds"]
+        count = len(players)
+        tricks = [sum(r[1][i] for r in rounds) for i in range(count)]
+        exact = [sum(r[0][i] == r[1][i] for r in rounds) for i in range(count)]
+        points = [tricks[i] * POINTS_PER_TRICK + exact[i] * EXACT_BONUS for i in range(count)]
+        # Points first, then total tricks, then the order players joined the table.
+        ranking = sorted(range(count), key=lambda i: (-points[i], -tricks[i], i))
+        rank = {player: position + 1 for position, player in enumerate(ranking)}
+        results = []
+        for i, name in enumerate(players):
+            multiplier = count - rank[i] + 1
+            lines = [line(plural(tricks[i], _("{n} trick"), _("{n} tricks")), tricks[i])]
+            if exact[i]:
+                lines.append(
+                    line(
+                        _("Exact bids ({n} × {bonus})").format(n=exact[i], bonus=EXACT_BONUS),
+                        exact[i] * EXACT_BONUS,
+                    )
+                )
+            if multiplier > 1:
+                lines.append(
+                    line(_("Multiplier ×{m}").format(m=multiplier), points[i] * (multiplier - 1))
+                )
+            results.append(
+                {
+                    "name": name,
+                    "points": points[i],
+                    "tricks": tricks[i],
+                    "exact": exact[i],
+                    "rank": rank[i],
+                    "multiplier": multiplier,
+                    "total": points[i] * multiplier,
+                    "lines": lines,
+                }
+            )
+        played = len(rounds)
+        return {
+            "complete": played == start_cards,
+            "rounds_played": played,
+            "next_round_cards": cards_in_round(played, start_cards)
+            if played < start_cards
+            else None,
+            "players": results,
+        }

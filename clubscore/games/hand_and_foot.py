@@ -1,0 +1,307 @@
+"""Hand and Foot, scored by the club's sheet (hand-and-foot.club-rules.txt).
+
+One payload is one hand at one table: two teams, each with its books, the cards it
+melded and the cards left in both partners' hands and feet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .base import GRACE, TIME_LIMIT, Game, Option, Validator, _, is_int, join, line, plural
+
+RED_BOOK = 500
+BLACK_BOOK = 300
+GOING_OUT = 100
+EXACT_DEAL = 100
+RED_THREE_IN_HAND = -500
+BOOK_SIZE = 7
+MAX_WILDS_PER_BLACK_BOOK = 3
+MAX_HANDS = 10
+
+#: Card kinds: (key, points, cards per deck, singular label, plural label).
+KINDS: tuple[tuple[str, int, int, str, str], ...] = (
+    ("jokers", 50, 2, _("{n} joker"), _("{n} jokers")),
+    ("twos", 20, 4, _("{n} two"), _("{n} twos")),
+    ("aces", 20, 4, _("{n} ace"), _("{n} aces")),
+    ("high", 10, 16, _("{n} high card (K–10)"), _("{n} high cards (K–10)")),
+    ("low", 5, 24, _("{n} low card (9–4)"), _("{n} low cards (9–4)")),
+    ("black_threes", 0, 2, _("{n} black three"), _("{n} black threes")),
+    ("red_threes", RED_THREE_IN_HAND, 2, _("{n} red three"), _("{n} red threes")),
+)
+POINTS = {kind: points for kind, points, *_rest in KINDS}
+PER_DECK = {kind: per_deck for kind, _points, per_deck, *_rest in KINDS}
+MELDED_KINDS = tuple(kind for kind, *_rest in KINDS if kind != "red_threes")
+IN_HAND_KINDS = tuple(kind for kind, *_rest in KINDS)
+WILD_KINDS = ("jokers", "twos")
+#: Natural cards that can make books. Black threes are melded only when going out and
+#: never make a book, so they are left out (see the docstring of ``_check_books``).
+BOOK_NATURAL_KINDS = ("aces", "high", "low")
+
+TEAM_KEYS = ("red_books", "black_books", "went_out", "exact_deals", "melded", "in_hand")
+
+
+class HandAndFoot(Game):
+    key = "hand_and_foot"
+    name = "Hand and Foot"
+    name_de = "Hand und Fuß"
+    min_players = 4
+    max_players = 4
+    teams = 2
+    team_size = 2
+    standings_order = "high"
+    options = (
+        Option("decks", "Decks", "Kartenspiele", 4, minimum=1, maximum=12),
+        Option("hands", "Hands per game", "Hände pro Spiel", 3, minimum=1, maximum=MAX_HANDS),
+        Option(
+            "meld_minimums",
+            "Meld minimums",
+            "Mindestmeldungen",
+            [90, 120, 150],
+            kind="int_list",
+            minimum=0,
+            maximum=10_000,
+            max_items=MAX_HANDS,
+        ),
+        TIME_LIMIT,
+        GRACE,
+        Option("first_table_bonus", "First-table bonus", "Bonus erster Tisch", 400, maximum=10_000),
+    )
+
+    def meld_minimum(self, hand: int, options: Mapping[str, Any] | None = None) -> int:
+        """The meld minimum of ``hand`` (1-based); hands beyond the list use its last value."""
+        minimums = self.clean_options(options)["meld_minimums"]
+        return minimums[min(hand, len(minimums)) - 1]
+
+    def point_values(self) -> list[tuple[str, int]]:
+        return [
+            (_("Red book"), RED_BOOK),
+            (_("Black book"), BLACK_BOOK),
+            (_("Joker (wild)"), POINTS["jokers"]),
+            (_("Two (wild)"), POINTS["twos"]),
+            (_("Ace"), POINTS["aces"]),
+            (_("King through 10"), POINTS["high"]),
+            (_("9 through 4"), POINTS["low"]),
+            (_("Black three"), POINTS["black_threes"]),
+            (_("Red three left in hand"), RED_THREE_IN_HAND),
+            (_("Going out"), GOING_OUT),
+            (_("Exact deal (each player)"), EXACT_DEAL),
+        ]
+
+    # -- validation ---------------------------------------------------------------
+
+    def _validate(self, payload: Any, options: dict[str, Any], check: Validator) -> Any:
+        data = check.mapping(payload, "", ("hand", "teams"), ("decks",))
+        if data is None:
+            return None
+        decks = options["decks"]
+        if "decks" in data:
+            decks = check.integer(data["decks"], "decks", 1, 12)
+        max_hand = options["hands"]
+        hand = check.integer(
+            data["hand"],
+            "hand",
+            1,
+            max_hand,
+            _("A game has {hands} hands.").format(hands=max_hand),
+        )
+        raw_teams = check.sequence(data["teams"], "teams", 2, 2)
+        teams = []
+        if raw_teams is not None:
+            for index, raw in enumerate(raw_teams):
+                teams.append(self._validate_team(raw, join("teams", index), decks, check))
+        if raw_teams is not None and decks is not None and None not in teams:
+            self._check_between_teams(teams, decks, check)
+        return {"hand": hand, "decks": decks, "teams": teams}
+
+    def _validate_team(
+        self, raw: Any, path: str, decks: int | None, check: Validator
+    ) -> dict[str, Any] | None:
+        team = check.mapping(raw, path, TEAM_KEYS)
+        if team is None:
+            return None
+        red = check.integer(team["red_books"], join(path, "red_books"))
+        black = check.integer(team["black_books"], join(path, "black_books"))
+        went_out = check.boolean(team["went_out"], join(path, "went_out"))
+        exact = check.integer(
+            team["exact_deals"],
+            join(path, "exact_deals"),
+            0,
+            2,
+            _("Only the two players of the team can pick up exactly."),
+        )
+        melded = self._validate_cards(
+            team["melded"],
+            join(path, "melded"),
+            MELDED_KINDS,
+            decks,
+            check,
+            {"red_threes": _("Red threes are never laid down; count them in hand.")},
+        )
+        in_hand = self._validate_cards(
+            team["in_hand"], join(path, "in_hand"), IN_HAND_KINDS, decks, check
+        )
+        if None in (red, black, went_out, exact, melded, in_hand):
+            return None
+        if not self._check_books(red, black, melded, path, check):
+            return None
+        if went_out and (red < 2 or black < 2):
+            check.add(
+                join(path, "went_out"),
+                _(
+                    "Going out needs at least two red and two black books; "
+                    "this team has {red} red and {black} black."
+                ).format(red=red, black=black),
+            )
+            return None
+        return {
+            "red_books": red,
+            "black_books": black,
+            "went_out": went_out,
+            "exact_deals": exact,
+            "melded": melded,
+            "in_hand": in_hand,
+        }
+
+    def _validate_cards(
+        self,
+        raw: Any,
+        path: str,
+        kinds: tuple[str, ...],
+        decks: int | None,
+        check: Validator,
+        extra_messages: Mapping[str, str] | None = None,
+    ) -> dict[str, int] | None:
+        counts = check.mapping(raw, path, kinds, extra_messages=extra_messages)
+        if counts is None:
+            return None
+        cleaned = {}
+        for kind in kinds:
+            value = counts[kind]
+            maximum = None if decks is None else decks * PER_DECK[kind]
+            # The common case, a good count, is checked inline: this runs for every hand
+            # of the evening. Only a bad value pays for building its path and message.
+            if is_int(value) and value >= 0 and (maximum is None or value <= maximum):
+                cleaned[kind] = value
+                continue
+            too_big = _("{decks} decks hold only {maximum} of these.").format(
+                decks=decks, maximum=maximum
+            )
+            cleaned[kind] = check.integer(value, join(path, kind), 0, maximum, too_big)
+        return None if None in cleaned.values() else cleaned
+
+    def _check_books(
+        self, red: int, black: int, melded: dict[str, int], path: str, check: Validator
+    ) -> bool:
+        """Check that the melded cards can make the books claimed.
+
+        A book is seven cards; a red book has seven natural cards, a black book four
+        to seven natural cards and at most three wild cards. Black threes never make a
+        book. The books are possible exactly when there are enough natural cards for
+        the red books plus four per black book, and the natural cards together with at
+        most three wild cards per black book fill seven cards per book.
+
+        The sheet's rule "played cards must always have one more natural card than
+        wild cards" holds for every meld, so it holds for all melded cards together:
+        when any wild card was melded, the natural cards must outnumber the wild ones.
+        """
+        naturals = sum(melded[kind] for kind in BOOK_NATURAL_KINDS)
+        wilds = sum(melded[kind] for kind in WILD_KINDS)
+        books_path = join(path, "black_books" if black else "red_books")
+        needed_naturals = BOOK_SIZE * red + (BOOK_SIZE - MAX_WILDS_PER_BLACK_BOOK) * black
+        if naturals < needed_naturals:
+            check.add(
+                books_path,
+                _(
+                    "{red} red and {black} black books need at least {needed} natural cards "
+                    "(aces and K–4), but only {naturals} were melded."
+                ).format(red=red, black=black, needed=needed_naturals, naturals=naturals),
+            )
+            return False
+        usable_wilds = min(wilds, MAX_WILDS_PER_BLACK_BOOK * black)
+        needed_cards = BOOK_SIZE * (red + black)
+        if naturals + usable_wilds < needed_cards:
+            check.add(
+                books_path,
+                _(
+                    "{red} red and {black} black books need {needed} cards, but the melded "
+                    "cards make only {available} ({naturals} natural, at most {usable} wild)."
+                ).format(
+                    red=red,
+                    black=black,
+                    needed=needed_cards,
+                    available=naturals + usable_wilds,
+                    naturals=naturals,
+                    usable=usable_wilds,
+                ),
+            )
+            return False
+        if wilds and wilds >= naturals:
+            check.add(
+                join(path, "melded"),
+                _(
+                    "Melded cards must have more natural than wild cards, but {wilds} wild "
+                    "and {naturals} natural cards were melded."
+                ).format(wilds=wilds, naturals=naturals),
+            )
+            return False
+        return True
+
+    def _check_between_teams(
+        self, teams: list[dict[str, Any]], decks: int, check: Validator
+    ) -> None:
+        if all(team["went_out"] for team in teams):
+            check.add("teams", _("Only one team can go out."))
+        for kind, _points, per_deck, _one, many in KINDS:
+            total = sum(team["in_hand"][kind] + team["melded"].get(kind, 0) for team in teams)
+            if total > decks * per_deck:
+                check.add(
+                    "teams",
+                    _(
+                        "Together the teams counted {what}, but {decks} decks hold only {maximum}."
+                    ).format(what=many.format(n=total), decks=decks, maximum=decks * per_deck),
+                )
+
+    # -- scoring ------------------------------------------------------------------
+
+    def _score(self, payload: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+        minimums = options["meld_minimums"]
+        return {
+            "hand": payload["hand"],
+            "meld_minimum": minimums[min(payload["hand"], len(minimums)) - 1],
+            "teams": [self._score_team(team) for team in payload["teams"]],
+        }
+
+    def _score_team(self, team: dict[str, Any]) -> dict[str, Any]:
+        lines = []
+        red, black = team["red_books"], team["black_books"]
+        if red:
+            lines.append(line(plural(red, _("{n} red book"), _("{n} red books")), red * RED_BOOK))
+        if black:
+            lines.append(
+                line(plural(black, _("{n} black book"), _("{n} black books")), black * BLACK_BOOK)
+            )
+        for kind, points, _per_deck, one, many in KINDS:
+            count = team["melded"].get(kind, 0)
+            if count:
+                lines.append(line(plural(count, one, many), count * points))
+        if team["went_out"]:
+            lines.append(line(_("Going out"), GOING_OUT))
+        exact = team["exact_deals"]
+        if exact:
+            lines.append(
+                line(plural(exact, _("{n} exact deal"), _("{n} exact deals")), exact * EXACT_DEAL)
+            )
+        for kind, points, _per_deck, one, many in KINDS:
+            count = team["in_hand"][kind]
+            if count:
+                label = _("In hand: {cards}").format(cards=plural(count, one, many))
+                # Cards in hand count against the team; red threes already are negative.
+                lines.append(line(label, count * points if points < 0 else -count * points))
+        return {
+            "total": sum(item["points"] for item in lines),
+            "lines": lines,
+            "went_out": team["went_out"],
+            "books": red + black,
+        }

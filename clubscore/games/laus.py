@@ -1,0 +1,133 @@
+"""Laus, scored by the club's sheet (laus.txt). Low is good.
+
+One payload is one round of four players: the point cards each player took.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import GRACE, TIME_LIMIT, Game, Option, Validator, _, join, line, plural
+from .cards import SUIT_NAMES, SUITS, card_name
+
+#: Points of the tens; the ten of diamonds scores nothing itself, it nulls the taker.
+TENS = {"S": 300, "C": 200, "H": 100}
+NULL_TEN = "D"
+#: Other point cards: (key, points, singular label, plural label); four of each.
+FACE_CARDS: tuple[tuple[str, int, str, str], ...] = (
+    ("aces", 25, _("{n} ace"), _("{n} aces")),
+    ("kings", 10, _("{n} king"), _("{n} kings")),
+    ("queens", 5, _("{n} queen"), _("{n} queens")),
+)
+FACE_KEYS = tuple(key for key, *_rest in FACE_CARDS)
+PER_RANK = 4
+
+
+class Laus(Game):
+    key = "laus"
+    name = "Laus"
+    name_de = "Laus"
+    min_players = 4
+    max_players = 4
+    standings_order = "low"
+    options = (
+        Option("rounds", "Rounds", "Runden", 8, kind="optional_int", minimum=1, maximum=100),
+        Option(
+            "threshold",
+            "Play until a player passes",
+            "Spielen bis ein Spieler überschreitet",
+            None,
+            kind="optional_int",
+            minimum=1,
+            maximum=100_000,
+        ),
+        TIME_LIMIT,
+        GRACE,
+    )
+
+    def _check_options(self, options: dict[str, Any], check: Validator) -> None:
+        if options["rounds"] is None and options["threshold"] is None:
+            check.add("rounds", _("Set a number of rounds or a threshold."))
+
+    def point_values(self) -> list[tuple[str, int]]:
+        rows = [(card_name("10", suit), points) for suit, points in TENS.items()]
+        rows.append(
+            (
+                _("{card}: the taker scores 0 for the round").format(
+                    card=card_name("10", NULL_TEN)
+                ),
+                0,
+            )
+        )
+        rows += [(_("Any ace"), 25), (_("Any king"), 10), (_("Any queen"), 5)]
+        return rows
+
+    def _validate(self, payload: Any, options: dict[str, Any], check: Validator) -> Any:
+        data = check.mapping(payload, "", ("players", "taken"))
+        if data is None:
+            return None
+        players = check.players(data["players"], "players", 4, 4)
+        entries = check.sequence(data["taken"], "taken", 4, 4)
+        if entries is None:
+            return None
+        taken = [
+            self._validate_taken(raw, join("taken", i), check) for i, raw in enumerate(entries)
+        ]
+        if None in taken:
+            return None
+        for suit in SUITS:
+            takers = sum(suit in entry["tens"] for entry in taken)
+            if takers != 1:
+                message = (
+                    _("Nobody took the ten of {suit}; every ten is taken by one player.")
+                    if takers == 0
+                    else _("The ten of {suit} was taken by {count} players.")
+                )
+                check.add("taken", message.format(suit=SUIT_NAMES[suit], count=takers))
+        for key, _points, _one, many in FACE_CARDS:
+            total = sum(entry[key] for entry in taken)
+            if total != PER_RANK:
+                check.add(
+                    "taken",
+                    _("{cards} were taken, but there are 4.").format(
+                        cards=many.format(n=total).capitalize()
+                    ),
+                )
+        return {"players": players, "taken": taken}
+
+    def _validate_taken(self, raw: Any, path: str, check: Validator) -> dict[str, Any] | None:
+        entry = check.mapping(raw, path, ("tens", *FACE_KEYS))
+        if entry is None:
+            return None
+        tens = check.sequence(entry["tens"], join(path, "tens"), 0, 4)
+        if tens is not None:
+            for index, suit in enumerate(tens):
+                if check.choice(suit, join(join(path, "tens"), index), SUITS, _("A ten")) is None:
+                    tens = None
+            if tens is not None and len(set(tens)) != len(tens):
+                check.add(join(path, "tens"), _("Each ten can be listed only once."))
+                tens = None
+        counts = {key: check.integer(entry[key], join(path, key), 0, PER_RANK) for key in FACE_KEYS}
+        if tens is None or None in counts.values():
+            return None
+        return {"tens": tens, **counts}
+
+    def _score(self, payload: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+        results = []
+        for name, entry in zip(payload["players"], payload["taken"], strict=True):
+            lines = [
+                line(card_name("10", suit), points)
+                for suit, points in TENS.items()
+                if suit in entry["tens"]
+            ]
+            for key, points, one, many in FACE_CARDS:
+                if entry[key]:
+                    lines.append(line(plural(entry[key], one, many), entry[key] * points))
+            is_null = NULL_TEN in entry["tens"]
+            if is_null:
+                taken_points = sum(item["points"] for item in lines)
+                label = _("Null: took the {card}").format(card=card_name("10", NULL_TEN))
+                lines.append(line(label, -taken_points))
+            total = sum(item["points"] for item in lines)
+            results.append({"name": name, "total": total, "null": is_null, "lines": lines})
+        return {"players": results}

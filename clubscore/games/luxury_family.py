@@ -1,0 +1,329 @@
+"""Luxury Family (Luxusfamilie), scored by the club's sheets (English and German).
+
+One payload is one round (one deal) of three players: the bid, the game maker,
+trump, each player's melds, power points and penalties.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .base import GRACE, TIME_LIMIT, Game, Option, Validator, _, is_int, join, line
+from .cards import SUIT_NAMES, SUITS, card_name
+
+RANKS = ("A", "10", "K", "Q", "J", "7")
+CARD_CODES = frozenset(rank + suit for rank in RANKS for suit in SUITS)
+COPIES = 2  # two packs of 32 cards
+MAX_SHOWN = 16  # the cards of one hand
+POWER_TOTAL = 240  # no bonus for the last trick
+PENALTIES = (20, 50, 100)
+
+#: Suit combinations from the highest down: (key, label, needed ranks, plain, trump).
+#: Per suit only the single highest combination the suit's cards make counts.
+SUIT_COMBINATIONS: tuple[tuple[str, str, dict[str, int], int, int], ...] = (
+    (
+        "double_luxury_family",
+        _("Double luxury family"),
+        {"A": 2, "10": 2, "K": 2, "Q": 2, "J": 2},
+        1000,
+        1500,
+    ),
+    (
+        "luxury_family_double_family",
+        _("Luxury family with double family"),
+        {"A": 1, "10": 1, "K": 2, "Q": 2, "J": 2},
+        300,
+        450,
+    ),
+    (
+        "luxury_family_double_couple",
+        _("Luxury family with double couple"),
+        {"A": 1, "10": 1, "K": 2, "Q": 2, "J": 1},
+        200,
+        300,
+    ),
+    ("double_family", _("Double family"), {"K": 2, "Q": 2, "J": 2}, 160, 240),
+    ("luxury_family", _("Luxury family"), {"A": 1, "10": 1, "K": 1, "Q": 1, "J": 1}, 100, 150),
+    ("family_double_couple", _("Family with double couple"), {"K": 2, "Q": 2, "J": 1}, 100, 150),
+    ("double_couple", _("Double couple"), {"K": 2, "Q": 2}, 60, 90),
+    ("family", _("Family"), {"K": 1, "Q": 1, "J": 1}, 40, 60),
+    ("couple", _("Couple"), {"K": 1, "Q": 1}, 20, 30),
+)
+#: Four of a rank, one of each suit, or all eight: (key, rank, label, four, eight).
+FOUR_OF_A_RANK: tuple[tuple[str, str, str, str, int, int], ...] = (
+    ("four_kings", "K", _("Four kings"), _("Eight kings"), 40, 240),
+    ("four_queens", "Q", _("Four queens"), _("Eight queens"), 60, 360),
+    ("four_jacks", "J", _("Four jacks"), _("Eight jacks"), 80, 480),
+)
+SEVEN_OF_TRUMP = 10
+BOTH_SEVENS_OF_TRUMP = 20
+
+
+def trick_points(power: int) -> int:
+    """Convert power points (after penalties) to trick points.
+
+    1:1 up to 60, each further point twice up to 120, three times up to 180, four
+    times above. Penalties can push power points below zero; the club counts that
+    negative rest 1:1 (the sheet is silent).
+    """
+    return power + max(0, power - 60) + max(0, power - 120) + max(0, power - 180)
+
+
+def meld_combinations(cards: list[str], trump: str) -> list[dict[str, Any]]:
+    """The combinations the shown ``cards`` make, each ``{"key", "label", "points", "suit"}``.
+
+    Every part is the best of conditions that more cards can only help, so showing
+    more cards never lowers the meld points.
+    """
+    counts = Counter(cards)
+    found = []
+    for suit in SUITS:
+        in_trump = suit == trump
+        for key, label, needed, plain, trump_points in SUIT_COMBINATIONS:
+            if all(counts[rank + suit] >= n for rank, n in needed.items()):
+                suit_label = _("{combination} ({suit})").format(
+                    combination=label, suit=SUIT_NAMES[suit]
+                )
+                if in_trump:
+                    suit_label = _("Trump {combination} ({suit})").format(
+                        combination=label.lower(), suit=SUIT_NAMES[suit]
+                    )
+                points = trump_points if in_trump else plain
+                found.append({"key": key, "label": suit_label, "points": points, "suit": suit})
+                break
+    sevens = counts["7" + trump]
+    if sevens:
+        label = _("Seven of trump") if sevens == 1 else _("Both sevens of trump")
+        points = SEVEN_OF_TRUMP if sevens == 1 else BOTH_SEVENS_OF_TRUMP
+        found.append({"key": "seven_of_trump", "label": label, "points": points, "suit": trump})
+    for key, rank, four, eight, single, double in FOUR_OF_A_RANK:
+        fewest = min(counts[rank + suit] for suit in SUITS)
+        if fewest:
+            label, points = (eight, double) if fewest == COPIES else (four, single)
+            found.append({"key": key, "label": label, "points": points, "suit": None})
+    return found
+
+
+class LuxuryFamily(Game):
+    key = "luxury_family"
+    name = "Luxury Family"
+    name_de = "Luxusfamilie"
+    min_players = 3
+    max_players = 3
+    standings_order = "high"
+    options = (
+        Option("rounds", "Rounds", "Runden", 3, minimum=1, maximum=30),
+        TIME_LIMIT,
+        GRACE,
+    )
+
+    def point_values(self) -> list[tuple[str, int]]:
+        rows = [(_("Seven of trump"), SEVEN_OF_TRUMP), (_("Both sevens of trump"), 20)]
+        for _key, label, _needed, plain, trump_points in reversed(SUIT_COMBINATIONS):
+            rows.append((label, plain))
+            rows.append((_("Trump {combination}").format(combination=label.lower()), trump_points))
+        for _key, _rank, four, eight, single, double in FOUR_OF_A_RANK:
+            rows += [(four, single), (eight, double)]
+        rows += [
+            (_("Penalty: suit card not turned"), 20),
+            (_("Penalty: turned suit played"), 50),
+            (_("Penalty: turned cards uncovered"), 100),
+        ]
+        return rows
+
+    def trick_points(self, power: int) -> int:
+        return trick_points(power)
+
+    def meld_combinations(self, cards: list[str], trump: str) -> list[dict[str, Any]]:
+        return meld_combinations(cards, trump)
+
+    # -- validation ---------------------------------------------------------------
+
+    def _validate(self, payload: Any, options: dict[str, Any], check: Validator) -> Any:
+        data = check.mapping(
+            payload,
+            "",
+            ("players", "bid", "game_maker", "trump", "melds", "power_points"),
+            ("penalties",),
+        )
+        if data is None:
+            return None
+        players = check.players(data["players"], "players", 3, 3)
+        bid = check.integer(data["bid"], "bid", 10)
+        if bid is not None and bid % 10:
+            check.add("bid", _("A bid must be divisible by 10."))
+        game_maker = check.integer(
+            data["game_maker"], "game_maker", 0, 2, _("The game maker is player 0, 1 or 2.")
+        )
+        trump = check.choice(data["trump"], "trump", SUITS, _("Trump"))
+        melds = self._validate_melds(data["melds"], check)
+        power = self._validate_power(data["power_points"], check)
+        penalties = self._validate_penalties(data.get("penalties", [0, 0, 0]), check)
+        return {
+            "players": players,
+            "bid": bid,
+            "game_maker": game_maker,
+            "trump": trump,
+            "melds": melds,
+            "power_points": power,
+            "penalties": penalties,
+        }
+
+    def _validate_melds(self, raw: Any, check: Validator) -> list[Any] | None:
+        entries = check.sequence(raw, "melds", 3, 3)
+        if entries is None:
+            return None
+        melds: list[Any] = []
+        for index, entry in enumerate(entries):
+            path = join("melds", index)
+            if isinstance(entry, dict):
+                shown = check.mapping(entry, path, ("cards",))
+                melds.append(
+                    None if shown is None else self._validate_cards(shown["cards"], path, check)
+                )
+                continue
+            if not is_int(entry):
+                check.add(path, _("Enter the meld points, or the cards shown."))
+                melds.append(None)
+                continue
+            points = check.integer(entry, path, 0)
+            if points is not None and points % 10:
+                check.add(path, _("Meld points are always divisible by 10."))
+            melds.append(points)
+        # Two packs: no card can be shown more than twice at the whole table.
+        every_card = Counter(card for meld in melds if isinstance(meld, list) for card in meld)
+        for card, count in sorted(every_card.items()):
+            if count > COPIES:
+                check.add(
+                    "melds",
+                    _("There are only two {card} in the game, but {count} were shown.").format(
+                        card=card_name(card[:-1], card[-1]), count=count
+                    ),
+                )
+        return melds
+
+    def _validate_cards(self, raw: Any, path: str, check: Validator) -> list[str] | None:
+        path = join(path, "cards")
+        cards = check.sequence(raw, path, 0, MAX_SHOWN)
+        if cards is None:
+            return None
+        good = True
+        for index, card in enumerate(cards):
+            if not (isinstance(card, str) and card in CARD_CODES):
+                check.add(
+                    join(path, index),
+                    _(
+                        "Not a card of this game; write rank (A, 10, K, Q, J, 7) then suit "
+                        "(S, H, D, C), e.g. 10H."
+                    ),
+                )
+                good = False
+        if not good:
+            return None
+        for card, count in sorted(Counter(cards).items()):
+            if count > COPIES:
+                check.add(
+                    path,
+                    _("There are only two {card} in the game.").format(
+                        card=card_name(card[:-1], card[-1])
+                    ),
+                )
+                good = False
+        return cards if good else None
+
+    def _validate_power(self, raw: Any, check: Validator) -> list[int] | None:
+        values = check.sequence(raw, "power_points", 3, 3)
+        if values is None:
+            return None
+        power = [
+            check.integer(v, join("power_points", i), 0, POWER_TOTAL) for i, v in enumerate(values)
+        ]
+        if None in power:
+            return None
+        if sum(power) != POWER_TOTAL:
+            check.add(
+                "power_points",
+                _("Power points add up to {total}, but they must add up to 240.").format(
+                    total=sum(power)
+                ),
+            )
+            return None
+        return power
+
+    def _validate_penalties(self, raw: Any, check: Validator) -> list[int] | None:
+        """Each player's penalties: a total made of 20s, 50s and 100s, or a list of them."""
+        values = check.sequence(raw, "penalties", 3, 3)
+        if values is None:
+            return None
+        totals: list[int | None] = []
+        for index, value in enumerate(values):
+            path = join("penalties", index)
+            if isinstance(value, list):
+                each = [
+                    check.choice(v, join(path, i), PENALTIES, _("A penalty"))
+                    for i, v in enumerate(value)
+                ]
+                totals.append(None if None in each else sum(each))
+                continue
+            total = check.integer(value, path, 0)
+            # 20a + 50b (+ 100c) makes every multiple of 10 except 10 and 30.
+            if total is not None and (total % 10 or total in (10, 30)):
+                check.add(
+                    path,
+                    _(
+                        "Penalties are 20, 50 or 100 points each; they cannot add up to {total}."
+                    ).format(total=total),
+                )
+                total = None
+            totals.append(total)
+        return None if None in totals else totals  # type: ignore[return-value]
+
+    # -- scoring ------------------------------------------------------------------
+
+    def _score(self, payload: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+        trump, bid, maker = payload["trump"], payload["bid"], payload["game_maker"]
+        results = []
+        made = True
+        for index, name in enumerate(payload["players"]):
+            meld = payload["melds"][index]
+            lines = []
+            combinations: list[dict[str, Any]] = []
+            if isinstance(meld, list):
+                combinations = meld_combinations(meld, trump)
+                lines += [line(c["label"], c["points"]) for c in combinations]
+                meld_points = sum(c["points"] for c in combinations)
+            else:
+                meld_points = meld
+                if meld_points:
+                    lines.append(line(_("Melds"), meld_points))
+            power = payload["power_points"][index]
+            penalty = payload["penalties"][index]
+            tricks = trick_points(power - penalty)
+            if penalty:
+                label = _("Trick points ({power} power points − {penalty} penalties)").format(
+                    power=power, penalty=penalty
+                )
+            else:
+                label = _("Trick points ({power} power points)").format(power=power)
+            lines.append(line(label, tricks))
+            total = meld_points + tricks
+            if index == maker and total < bid:
+                made = False
+                lines.append(line(_("Bid not made: points void"), -total))
+                lines.append(line(_("Bid of {bid} counts against").format(bid=bid), -bid))
+                total = -bid
+            results.append(
+                {
+                    "name": name,
+                    "meld": meld_points,
+                    "combinations": combinations,
+                    "power_points": power,
+                    "penalties": penalty,
+                    "trick_points": tricks,
+                    "total": total,
+                    "lines": lines,
+                    "game_maker": index == maker,
+                }
+            )
+        return {"players": results, "made": made, "bid": bid, "trump": trump}

@@ -1,0 +1,58 @@
+"""The database refuses what the club's model forbids, even when forms are bypassed."""
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from clubscore.club.models import Couple, Player
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_couple_of_one_person_is_refused(make_player):
+    ann = make_player("Ann")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Couple.objects.bulk_create([Couple(player_a=ann, player_b=ann, scorekeeper=ann)])
+
+
+def test_the_scorekeeper_must_be_one_of_the_couple(make_player):
+    ann, al, cy = make_player("Ann"), make_player("Al"), make_player("Cy")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Couple.objects.create(player_a=ann, player_b=al, scorekeeper=cy)
+
+
+def test_a_player_is_in_at_most_one_couple_per_column(make_player):
+    ann, al, cy = make_player("Ann"), make_player("Al"), make_player("Cy")
+    Couple.objects.create(player_a=ann, player_b=al, scorekeeper=ann)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Couple.objects.bulk_create([Couple(player_a=ann, player_b=cy, scorekeeper=ann)])
+
+
+def test_clean_names_the_field_of_a_player_already_in_a_couple(make_player):
+    ann, al, cy = make_player("Ann"), make_player("Al"), make_player("Cy")
+    Couple.objects.create(player_a=ann, player_b=al, scorekeeper=ann)
+    couple = Couple(player_a=cy, player_b=al, scorekeeper=cy)
+    with pytest.raises(ValidationError) as error:
+        couple.full_clean()
+    assert "player_b" in error.value.message_dict
+
+
+def test_members_are_stored_in_canonical_order(make_player):
+    ann, al = make_player("Ann"), make_player("Al")
+    couple = Couple.objects.create(player_a=al, player_b=ann, scorekeeper=al)
+    couple.refresh_from_db()
+    assert couple.player_a_id < couple.player_b_id
+    assert couple.scorekeeper == al
+
+
+def test_a_player_knows_their_spouse(make_couple):
+    couple = make_couple("Zoë", "Jürgen", "Hartmann")
+    zoe = Player.objects.get(first_name="Zoë")
+    assert zoe.spouse.first_name == "Jürgen"
+    assert zoe.couple == couple
+
+
+def test_search_matches_every_word(make_player):
+    make_player("Zoë", "Hartmann")
+    make_player("Jürgen", "Hartmann")
+    assert [p.first_name for p in Player.objects.search("hart zo")] == ["Zoë"]

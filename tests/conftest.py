@@ -1,0 +1,123 @@
+"""Shared fixtures: the three personas (organizer, scorekeeper, stranger) and club data."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from clubscore.club.models import Couple, Player
+from clubscore.events.models import Event
+
+
+@pytest.fixture
+def organizer(django_user_model):
+    return django_user_model.objects.create_user(
+        "director", password="a-long-organizer-pass", is_staff=True, is_superuser=True
+    )
+
+
+@pytest.fixture
+def stranger(django_user_model):
+    return django_user_model.objects.create_user("stranger", password="a-long-stranger-pass")
+
+
+@pytest.fixture
+def organizer_client(client, organizer):
+    client.force_login(organizer)
+    return client
+
+
+@pytest.fixture
+def make_player(db):
+    counter = iter(range(1, 100_000))
+
+    def make(first_name: str | None = None, last_name: str = "Player", **extra) -> Player:
+        return Player.objects.create(
+            first_name=first_name or f"Member{next(counter)}", last_name=last_name, **extra
+        )
+
+    return make
+
+
+@pytest.fixture
+def make_couple(make_player):
+    def make(first: str = "Ann", second: str = "Al", last_name: str = "Smith") -> Couple:
+        player_a = make_player(first, last_name)
+        player_b = make_player(second, last_name)
+        return Couple.objects.create(player_a=player_a, player_b=player_b, scorekeeper=player_a)
+
+    return make
+
+
+@pytest.fixture
+def make_event(db):
+    def make(game: str = "hand_and_foot", **fields) -> Event:
+        fields.setdefault("name", f"{game} evening")
+        fields.setdefault("date", datetime.date(2026, 11, 27))
+        return Event.objects.create(game=game, **fields)
+
+    return make
+
+
+@pytest.fixture
+def drawn_event(make_event, make_player):
+    """An event with round 1 drawn: tables, seats, teams and scorekeeper links.
+
+    Built straight through the ORM (not the draw), so tests of the tablets, the
+    dashboard and the printouts do not depend on the draw's randomness.
+    """
+    from clubscore.events.models import Round, ScorekeeperLink, Seat, Table, Team
+    from clubscore.games import GAMES
+
+    def make(
+        game: str = "hand_and_foot",
+        tables: int = 2,
+        players_per_table: int | None = None,
+        status: str = Event.Status.RUNNING,
+        **event_fields,
+    ) -> Event:
+        rules = GAMES[game]
+        size = players_per_table or rules.max_players
+        event = make_event(game=game, status=status, **event_fields)
+        event.options = rules.clean_options(event.options or {})
+        event.save(update_fields=["options"])
+        round_ = Round.objects.create(event=event, number=1, seed=1)
+        for number in range(1, tables + 1):
+            table = Table.objects.create(round=round_, number=number)
+            players = [
+                make_player(f"P{number}{chr(64 + position)}", f"Table{number}")
+                for position in range(1, size + 1)
+            ]
+            table.first_player = players[0]
+            table.save(update_fields=["first_player"])
+            if game == "hand_and_foot":
+                teams = [Team.objects.create(table=table, number=n) for n in (1, 2)]
+                # Partners sit opposite each other: seats 1 & 3 are team 1, 2 & 4 team 2.
+                for position, player in enumerate(players, start=1):
+                    team = teams[(position - 1) % 2]
+                    Seat.objects.create(
+                        round=round_,
+                        table=table,
+                        position=position,
+                        player=player,
+                        team=team,
+                        is_scorekeeper=position in (1, 2),
+                    )
+                for team, keeper in zip(teams, players[:2], strict=True):
+                    team.scorekeeper = keeper
+                    team.save(update_fields=["scorekeeper"])
+                    ScorekeeperLink.objects.create(table=table, team=team, player=keeper)
+            else:
+                for position, player in enumerate(players, start=1):
+                    Seat.objects.create(
+                        round=round_,
+                        table=table,
+                        position=position,
+                        player=player,
+                        is_scorekeeper=position == 1,
+                    )
+                ScorekeeperLink.objects.create(table=table, player=players[0])
+        return event
+
+    return make

@@ -1,0 +1,27 @@
+"""Production settings pass Django's deployment checks."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_check_deploy_is_clean_with_production_values():
+    env = {
+        **os.environ,
+        "DEBUG": "false",
+        "SECRET_KEY": "x" * 20 + "production-secret-key-with-enough-entropy-0987",
+        "ALLOWED_HOSTS": "scores.example.org",
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout

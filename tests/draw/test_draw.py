@@ -1,0 +1,333 @@
+"""The draw, case by case: the contract's examples, the hard and soft rules, the extras."""
+
+import json
+import random
+
+import pytest
+
+from clubscore.draw import DrawError, draw
+
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+SUITS = ["♣", "♦", "♥", "♠"]
+SEEDS = range(25)
+
+
+def names(n):
+    return [f"p{i:02d}" for i in range(n)]
+
+
+def members(table):
+    if "teams" in table:
+        return [p for team in table["teams"] for p in team]
+    return table["players"]
+
+
+def table_of(result):
+    return {p: table["number"] for table in result["tables"] for p in members(table)}
+
+
+def card_value(card):
+    return RANKS.index(card[:-1]), SUITS.index(card[-1])
+
+
+# --- the contract's call and result -------------------------------------------------
+
+
+def test_it_works_as_the_contract_calls_it():
+    result = draw(
+        game="hand_and_foot",
+        players=["ann", "al", "bob", "bea", "cy", "di", "ed", "flo"],
+        couples=[("ann", "al"), ("bob", "bea")],
+        seed=20261122,
+        history=[[("ann", "cy")]],
+        sat_out=["eve"],
+        allow_sit_out=False,
+    )
+    assert result["seed"] == 20261122
+    assert [t["number"] for t in result["tables"]] == [1, 2]
+    for table in result["tables"]:
+        assert len(table["teams"]) == 2 and all(len(team) == 2 for team in table["teams"])
+        assert table["first"] in members(table)
+    assert result["sitting_out"] == []
+    assert result["warnings"] == []
+    assert json.loads(json.dumps(result)) == result
+
+
+def test_other_games_list_players_in_seating_order():
+    for game, size in [("laus", 4), ("luxury_family", 3)]:
+        result = draw(game, names(size * 3), [], seed=7)
+        assert [len(t["players"]) for t in result["tables"]] == [size] * 3
+        assert all("teams" not in t for t in result["tables"])
+
+
+def test_exact_bid_tables_are_even():
+    result = draw("exact_bid", names(10), [], seed=3)
+    assert [len(t["players"]) for t in result["tables"]] == [4, 3, 3]
+    assert draw("exact_bid", names(2), [], seed=3)["tables"][0]["players"] != []
+
+
+# --- numbers that do not fit --------------------------------------------------------
+
+
+def test_seventeen_players_without_sit_outs_is_refused_with_what_would_work():
+    with pytest.raises(DrawError) as caught:
+        draw("hand_and_foot", names(17), [], seed=1)
+    assert str(caught.value) == "17 players: tables of four seat 16; let 1 sit out or add 3 players"
+
+
+def test_ten_for_luxury_family_is_refused_with_what_would_work():
+    with pytest.raises(DrawError) as caught:
+        draw("luxury_family", names(10), [], seed=1)
+    assert str(caught.value) == "10 players: tables of three seat 9; let 1 sit out or add 2 players"
+
+
+def test_seventeen_players_with_sit_outs_leave_one_out_with_a_reason():
+    result = draw("hand_and_foot", names(17), [], seed=1, allow_sit_out=True)
+    assert len(result["tables"]) == 4
+    [out] = result["sitting_out"]
+    assert out["reason"].startswith("17 players: tables of four seat 16")
+    assert out["player"] not in table_of(result)
+
+
+@pytest.mark.parametrize(
+    ("game", "n"), [("hand_and_foot", 3), ("luxury_family", 2), ("exact_bid", 1)]
+)
+def test_too_few_players_is_refused_even_with_sit_outs(game, n):
+    with pytest.raises(DrawError, match="add"):
+        draw(game, names(n), [], seed=1, allow_sit_out=True)
+
+
+# --- sit-outs go to whoever sat out least recently ----------------------------------
+
+
+def test_who_never_sat_out_sits_out_first():
+    players = names(5)
+    sat_out = ["p04", "p03", "p02", "p01"]  # newest first; p00 never sat out
+    for seed in SEEDS:
+        result = draw("laus", players, [], seed=seed, sat_out=sat_out, allow_sit_out=True)
+        assert [o["player"] for o in result["sitting_out"]] == ["p00"]
+        assert result["warnings"] == []
+
+
+def test_then_who_sat_out_longest_ago_with_a_warning():
+    players = names(6)
+    sat_out = ["p05", "p04", "p03", "p02", "p01", "p00"]
+    result = draw("hand_and_foot", players, [], seed=5, sat_out=sat_out, allow_sit_out=True)
+    assert [o["player"] for o in result["sitting_out"]] == ["p00", "p01"]
+    assert "p00 sat out recently and sits out again" in result["warnings"]
+
+
+def test_sit_outs_among_those_who_never_sat_out_are_drawn_by_lot():
+    chosen = {
+        draw("laus", names(5), [], seed=seed, allow_sit_out=True)["sitting_out"][0]["player"]
+        for seed in SEEDS
+    }
+    assert len(chosen) > 1
+
+
+# --- hard rule: spouses are never partners ------------------------------------------
+
+
+def test_spouses_are_never_partners_even_when_they_must_share_the_table():
+    couples = [("p00", "p01"), ("p02", "p03")]
+    for seed in SEEDS:
+        result = draw("hand_and_foot", names(4), couples, seed=seed)
+        for team in result["tables"][0]["teams"]:
+            assert tuple(sorted(team)) not in couples
+        assert result["warnings"] == ["2 couples share a table (table 1: p00 and p01, p02 and p03)"]
+
+
+# --- soft rules: kept when the numbers allow ----------------------------------------
+
+
+def test_four_couples_at_two_tables_never_share_a_table():
+    players = names(8)
+    couples = [(players[i], players[i + 1]) for i in range(0, 8, 2)]
+    for seed in SEEDS:
+        result = draw("hand_and_foot", players, couples, seed=seed)
+        seat = table_of(result)
+        assert all(seat[a] != seat[b] for a, b in couples)
+        assert result["warnings"] == []
+
+
+@pytest.mark.parametrize("game", ["laus", "luxury_family", "exact_bid"])
+def test_couples_sit_apart_in_other_games_too(game):
+    players = names(12)
+    couples = [(players[i], players[i + 1]) for i in range(0, 12, 2)]
+    for seed in SEEDS:
+        result = draw(game, players, couples, seed=seed)
+        seat = table_of(result)
+        assert all(seat[a] != seat[b] for a, b in couples)
+        assert result["warnings"] == []
+
+
+def test_partnerships_from_history_are_avoided_when_possible():
+    players = names(8)
+    last_time = [("p00", "p01"), ("p02", "p03"), ("p04", "p05"), ("p06", "p07")]
+    before = [("p00", "p02"), ("p01", "p03"), ("p04", "p06"), ("p05", "p07")]
+    for seed in SEEDS:
+        result = draw("hand_and_foot", players, [], seed=seed, history=[last_time, before])
+        partners = {tuple(sorted(team)) for t in result["tables"] for team in t["teams"]}
+        assert not partners & (set(last_time) | set(before))
+        assert result["warnings"] == []
+
+
+def test_when_every_partnership_repeats_the_oldest_one_is_chosen_and_named():
+    history = [
+        [("p00", "p01"), ("p02", "p03")],
+        [("p00", "p02"), ("p01", "p03")],
+        [("p00", "p03"), ("p01", "p02")],
+    ]
+    for seed in SEEDS:
+        result = draw("hand_and_foot", names(4), [], seed=seed, history=history)
+        teams = {tuple(sorted(team)) for team in result["tables"][0]["teams"]}
+        assert teams == {("p00", "p03"), ("p01", "p02")}
+        assert len(result["warnings"]) == 2
+        repeated = "were partners at a recent event (3 events ago)"
+        assert all(repeated in warning for warning in result["warnings"])
+
+
+def test_a_couple_outranks_history_when_both_cannot_be_kept():
+    # Two tables; a couple at one table is avoidable, so history gives way if it must.
+    players = names(8)
+    couples = [("p00", "p01")]
+    history = [[("p00", p), ("p01", p)] for p in players[2:]]
+    for seed in SEEDS:
+        result = draw("hand_and_foot", players, couples, seed=seed, history=history)
+        seat = table_of(result)
+        assert seat["p00"] != seat["p01"]
+
+
+def test_history_of_players_not_here_is_ignored():
+    result = draw("hand_and_foot", names(4), [], seed=1, history=[[("gone", "away")]])
+    assert result["warnings"] == []
+
+
+# --- first player, high cards, trumps, scorekeepers ---------------------------------
+
+
+@pytest.mark.parametrize("game", ["hand_and_foot", "laus", "luxury_family", "exact_bid"])
+def test_first_player_holds_the_highest_card(game):
+    result = draw(game, names(24), [], seed=11)
+    for table in result["tables"]:
+        cards = table["high_cards"]
+        assert sorted(cards) == sorted(members(table))
+        assert len(set(cards.values())) == len(cards)  # one deck: no card twice
+        assert all(card[:-1] in RANKS and card[-1] in SUITS for card in cards.values())
+        assert table["first"] == max(cards, key=lambda p: card_value(cards[p]))
+
+
+def test_exact_bid_draws_a_trump_suit_for_every_round():
+    result = draw("exact_bid", names(7), [], seed=2)
+    for table in result["tables"]:
+        assert len(table["trumps"]) == 10
+        assert set(table["trumps"]) <= {"S", "H", "D", "C"}
+    shorter = draw("exact_bid", names(7), [], seed=2, options={"start_cards": 7})
+    assert all(len(t["trumps"]) == 7 for t in shorter["tables"])
+    # The trumps have their own randomness: the tables stay as they were.
+    assert [t["players"] for t in shorter["tables"]] == [t["players"] for t in result["tables"]]
+
+
+def test_only_exact_bid_has_trumps():
+    assert "trumps" not in draw("laus", names(4), [], seed=2)["tables"][0]
+
+
+@pytest.mark.parametrize("start_cards", [0, 17, "7", 7.0, True])
+def test_bad_start_cards_are_refused(start_cards):
+    with pytest.raises(DrawError, match="start_cards"):
+        draw("exact_bid", names(4), [], seed=2, options={"start_cards": start_cards})
+
+
+def test_each_team_keeps_score_by_the_player_its_couple_named():
+    players = names(16)
+    couples = [(players[i], players[i + 1]) for i in range(0, 16, 2)]
+    named = [a for a, _b in couples]
+    for seed in SEEDS:
+        result = draw("hand_and_foot", players, couples, seed=seed, scorekeepers=named)
+        for table in result["tables"]:
+            assert len(table["scorekeepers"]) == 2
+            for team, keeper in zip(table["teams"], table["scorekeepers"], strict=True):
+                assert keeper in team
+                if any(p in named for p in team):
+                    assert keeper in named
+
+
+def test_without_a_named_scorekeeper_the_draw_appoints_one():
+    result = draw("luxury_family", names(6), [], seed=4)
+    for table in result["tables"]:
+        [keeper] = table["scorekeepers"]
+        assert keeper in table["players"]
+
+
+def test_a_named_scorekeeper_keeps_the_table_in_other_games():
+    for seed in SEEDS:
+        result = draw("laus", names(8), [], seed=seed, scorekeepers=["p03", "absent"])
+        for table in result["tables"]:
+            if "p03" in table["players"]:
+                assert table["scorekeepers"] == ["p03"]
+
+
+# --- reproducible --------------------------------------------------------------------
+
+
+def test_same_arguments_same_draw():
+    players = names(40)
+    couples = [(players[i], players[i + 1]) for i in range(0, 20, 2)]
+    first = draw("hand_and_foot", players, couples, seed=99)
+    assert draw("hand_and_foot", players, couples, seed=99) == first
+    assert draw("hand_and_foot", players, couples, seed=100) != first
+
+
+def test_check_in_order_does_not_matter():
+    players = names(20)
+    couples = [(players[i], players[i + 1]) for i in range(0, 10, 2)]
+    shuffled = players[:]
+    random.Random(1).shuffle(shuffled)
+    flipped = [(b, a) for a, b in reversed(couples)]
+    assert draw("hand_and_foot", shuffled, flipped, seed=5) == draw(
+        "hand_and_foot", players, couples, seed=5
+    )
+
+
+def test_a_text_seed_is_reproducible_and_returned():
+    result = draw("laus", names(8), [], seed="club-night-12")
+    assert result["seed"] == "club-night-12"
+    assert draw("laus", names(8), [], seed="club-night-12") == result
+
+
+# --- impossible requests are DrawErrors an organizer can read ------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"game": "canasta"}, "Unknown game 'canasta'"),
+        ({"players": ["ann", "bob", "ann", "cy"]}, "Checked in twice: ann"),
+        ({"players": ["ann", "bob", "", "cy"]}, "player id"),
+        ({"players": ["ann", "bob", 3, "cy"]}, "player id"),
+        ({"players": "ann,bob,cy,di"}, "players must be a list"),
+        ({"couples": [("ann", "zed")]}, "names zed, who is not checked in"),
+        ({"couples": [("ann", "ann")]}, "names ann twice"),
+        ({"couples": [("ann", "bob"), ("ann", "cy")]}, "ann is named in two couples"),
+        ({"couples": [("ann", "bob"), ("bob", "ann")]}, "named in two couples"),
+        ({"couples": [("ann", "bob", "cy")]}, "pair of player ids"),
+        ({"couples": "ann+bob"}, "couples must be a list"),
+        ({"seed": None}, "seed"),
+        ({"seed": 1.5}, "seed"),
+        ({"history": [["ann", "bob"]]}, "partnership in history"),
+        ({"history": "ann"}, "history must be a list"),
+        ({"sat_out": "ann"}, "sat_out must be a list"),
+        ({"allow_sit_out": "yes"}, "allow_sit_out"),
+        ({"scorekeepers": [None]}, "scorekeepers"),
+        ({"options": ["start_cards"]}, "options"),
+        ({"players": ["ann", "bob", "cy"]}, "3 players: a table of four needs 4; add 1 player"),
+    ],
+)
+def test_impossible_requests_are_refused_clearly(kwargs, message):
+    arguments = {"game": "laus", "players": ["ann", "bob", "cy", "di"], "couples": [], "seed": 1}
+    with pytest.raises(DrawError, match=message):
+        draw(**(arguments | kwargs))
+
+
+def test_draw_error_is_a_value_error():
+    assert issubclass(DrawError, ValueError)
