@@ -43,18 +43,20 @@ def is_int(value: Any) -> bool:
 def describe(value: Any) -> str:
     """Name a JSON value the way a scorekeeper would read it in a message."""
     if value is None:
-        return "nothing"
+        return _("an empty value")
     if isinstance(value, bool):
-        return "yes/no"
+        return _("yes/no")
     if isinstance(value, str):
-        return "text"
+        return _("text")
     if isinstance(value, float):
-        return "a decimal number"
+        return _("a decimal number")
+    if isinstance(value, int):
+        return _("a number")
     if isinstance(value, list | tuple):
-        return "a list"
+        return _("a list")
     if isinstance(value, Mapping):
-        return "a group of fields"
-    return "a value of the wrong kind"
+        return _("a group of fields")
+    return _("a value of the wrong kind")
 
 
 class Validator:
@@ -97,7 +99,7 @@ class Validator:
             )
             return None
         missing = [key for key in required if key not in value]
-        present = len(required) - len(missing)  # type: ignore[arg-type]
+        present = len(required) - len(missing)
         if len(value) > present and not set(value) <= {*required, *optional}:
             for key in value:
                 if key not in required and key not in optional:

@@ -19,6 +19,7 @@ RED_THREE_IN_HAND = -500
 BOOK_SIZE = 7
 MAX_WILDS_PER_BLACK_BOOK = 3
 MAX_HANDS = 10
+MAX_DECKS = 12
 
 #: Card kinds: (key, points, cards per deck, singular label, plural label).
 KINDS: tuple[tuple[str, int, int, str, str], ...] = (
@@ -52,7 +53,7 @@ class HandAndFoot(Game):
     team_size = 2
     standings_order = "high"
     options = (
-        Option("decks", "Decks", "Kartenspiele", 4, minimum=1, maximum=12),
+        Option("decks", "Decks", "Kartenspiele", 4, minimum=1, maximum=MAX_DECKS),
         Option("hands", "Hands per game", "Hände pro Spiel", 3, minimum=1, maximum=MAX_HANDS),
         Option(
             "meld_minimums",
@@ -97,7 +98,7 @@ class HandAndFoot(Game):
             return None
         decks = options["decks"]
         if "decks" in data:
-            decks = check.integer(data["decks"], "decks", 1, 12)
+            decks = check.integer(data["decks"], "decks", 1, MAX_DECKS)
         max_hand = options["hands"]
         hand = check.integer(
             data["hand"],

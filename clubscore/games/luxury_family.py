@@ -50,7 +50,8 @@ SUIT_COMBINATIONS: tuple[tuple[str, str, dict[str, int], int, int], ...] = (
     ("family", _("Family"), {"K": 1, "Q": 1, "J": 1}, 40, 60),
     ("couple", _("Couple"), {"K": 1, "Q": 1}, 20, 30),
 )
-#: Four of a rank, one of each suit, or all eight: (key, rank, label, four, eight).
+#: One of a rank in each suit, or all eight: (key, rank, label four, label eight, points
+#: four, points eight). These count in addition to the suit combinations.
 FOUR_OF_A_RANK: tuple[tuple[str, str, str, str, int, int], ...] = (
     ("four_kings", "K", _("Four kings"), _("Eight kings"), 40, 240),
     ("four_queens", "Q", _("Four queens"), _("Eight queens"), 60, 360),
@@ -119,7 +120,10 @@ class LuxuryFamily(Game):
     )
 
     def point_values(self) -> list[tuple[str, int]]:
-        rows = [(_("Seven of trump"), SEVEN_OF_TRUMP), (_("Both sevens of trump"), 20)]
+        rows = [
+            (_("Seven of trump"), SEVEN_OF_TRUMP),
+            (_("Both sevens of trump"), BOTH_SEVENS_OF_TRUMP),
+        ]
         for _key, label, _needed, plain, trump_points in reversed(SUIT_COMBINATIONS):
             rows.append((label, plain))
             rows.append((_("Trump {combination}").format(combination=label.lower()), trump_points))
