@@ -69,7 +69,7 @@ class Command(BaseCommand):
             members.append(self._player(first_name, last_name))
 
         hand_and_foot = self._event(
-            "Friday Hand and Foot",
+            "Hand and Foot club night",
             "hand_and_foot",
             today,
             Event.Status.CHECK_IN,
