@@ -56,3 +56,20 @@ def test_search_matches_every_word(make_player):
     make_player("Zoë", "Hartmann")
     make_player("Jürgen", "Hartmann")
     assert [p.first_name for p in Player.objects.search("hart zo")] == ["Zoë"]
+
+
+def test_the_database_refuses_a_player_in_two_couples_across_columns(make_player):
+    ann, al, cy = make_player("Ann"), make_player("Al"), make_player("Cy")
+    Couple.objects.create(player_a=ann, player_b=al, scorekeeper=ann)
+    # Cy has the smaller id of a new pair only if created first, so force the
+    # cross-column case: Al (player_b above) as player_a of another couple.
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Couple.objects.bulk_create([Couple(player_a=al, player_b=cy, scorekeeper=cy)])
+
+
+def test_a_couple_can_still_be_edited(make_player):
+    ann, al = make_player("Ann"), make_player("Al")
+    couple = Couple.objects.create(player_a=ann, player_b=al, scorekeeper=ann)
+    couple.scorekeeper = al
+    couple.save()
+    assert Couple.objects.get().scorekeeper == al
