@@ -1,10 +1,29 @@
 """Pages about events. Views stay thin: parse, ask the model layer, render."""
 
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
-from .models import Event
+from clubscore.club.models import Player
+from clubscore.draw import DrawError
+
+from . import services
+from .forms import DrawForm, SearchForm, ToggleForm, WalkInForm
+from .models import CheckIn, DrawRecord, Event
+
+# Organizer pages send strangers to the club's own login page (not the admin's).
+organizer_required = staff_member_required(login_url="login")
+
+# The door's list shows this many players at once; typing narrows it.
+SEARCH_LIMIT = 40
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -15,8 +34,187 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "events/home.html", {"events": events})
 
 
-@staff_member_required
+def _draw_history(event: Event) -> list[DrawRecord]:
+    return list(
+        DrawRecord.objects.filter(round__event=event)
+        .select_related("round", "drawn_by")
+        .order_by("-drawn_at", "-pk")
+    )
+
+
+@organizer_required
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The organizer's hub for one event: check-in, draw, clock, dashboard, prints."""
+    """The organizer's hub for one event: check-in, draw, wall, dashboard, prints."""
     event = get_object_or_404(Event.objects.with_counts(), pk=event_id)
-    return render(request, "events/event_detail.html", {"event": event})
+    round_ = services.latest_round(event)
+    context = {
+        "event": event,
+        "fit": services.fit_for(event, event.checked_in_count),
+        "round": round_,
+        "table_count": round_.tables.count() if round_ else 0,
+        "history": _draw_history(event),
+    }
+    return render(request, "events/event_detail.html", context)
+
+
+# --- Check-in ---------------------------------------------------------------------------
+
+
+def _checkin_context(event: Event, query: str) -> dict:
+    checkins = list(CheckIn.objects.filter(event=event).select_related("player"))
+    checked_in = {c.player_id for c in checkins}
+    players = Player.objects.active().search(query).with_couple()
+    found = list(players.order_by("last_name", "first_name", "pk")[: SEARCH_LIMIT + 1])
+    rows = []
+    for player in found[:SEARCH_LIMIT]:
+        spouse = player.spouse
+        rows.append(
+            {
+                "player": player,
+                "checked_in": player.pk in checked_in,
+                "spouse": spouse,
+                "both_in": spouse is not None
+                and player.pk in checked_in
+                and spouse.pk in checked_in,
+            }
+        )
+    return {
+        "event": event,
+        "query": query,
+        "rows": rows,
+        "more": len(found) > SEARCH_LIMIT,
+        "checkins": checkins[::-1],  # the latest arrival on top
+        "fit": services.fit_for(event, len(checkins)),
+    }
+
+
+def _checkin_url(event: Event, query: str) -> str:
+    url = reverse("events:checkin", args=[event.pk])
+    return f"{url}?{urlencode({'q': query})}" if query else url
+
+
+@organizer_required
+def checkin(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The door: search, one tap to check in a player or a couple, walk-ins, the live count."""
+    event = get_object_or_404(Event, pk=event_id)
+    search = SearchForm(request.GET)
+    query = search.cleaned_data["q"].strip() if search.is_valid() else ""
+    context = _checkin_context(event, query)
+    if request.htmx and not request.htmx.history_restore_request:
+        return render(request, "events/checkin.html#panel", context)
+    context |= {"search": search, "walk_in": WalkInForm()}
+    return render(request, "events/checkin.html", context)
+
+
+@organizer_required
+@require_POST
+def checkin_toggle(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=event_id)
+    form = ToggleForm(request.POST)
+    query = ""
+    if form.is_valid():
+        player = form.cleaned_data["player"]
+        query = form.cleaned_data["q"].strip()
+        action = form.cleaned_data["action"]
+        if action == "out":
+            services.check_out(event, player)
+        elif action == "couple" and player.couple is not None:
+            services.check_in(event, list(player.couple.members))
+        else:
+            services.check_in(event, player)
+    elif not request.htmx:
+        messages.error(request, _("That player could not be found; search again."))
+    if request.htmx:
+        return render(request, "events/checkin.html#panel", _checkin_context(event, query))
+    return redirect(_checkin_url(event, query))
+
+
+@organizer_required
+@require_POST
+def walk_in(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=event_id)
+    form = WalkInForm(request.POST)
+    if form.is_valid():
+        player = services.add_walk_in(
+            event, form.cleaned_data["first_name"], form.cleaned_data["last_name"]
+        )
+        messages.success(request, _("%(name)s is checked in.") % {"name": player.name})
+        return redirect(_checkin_url(event, ""))
+    context = _checkin_context(event, "")
+    context |= {"search": SearchForm(), "walk_in": form}
+    return render(request, "events/checkin.html", context, status=400)
+
+
+# --- The draw ---------------------------------------------------------------------------
+
+
+def _draw_context(event: Event, form: DrawForm | None = None) -> dict:
+    checked_in = list(CheckIn.objects.filter(event=event).values_list("player_id", flat=True))
+    round_ = services.latest_round(event)
+    tables = services.seated_tables(round_)
+    history = _draw_history(event)
+    record = next((r for r in history if round_ and r.round_id == round_.pk), None)
+    sit_outs = services.named_sit_outs(record)
+    names = {str(seat.player_id): seat.player.name for t in tables for seat in t.seats}
+    names |= {str(s["player"].pk): s["player"].name for s in sit_outs if s["player"]}
+    drawn_players = set(record.arguments.get("players", [])) if record else set()
+    return {
+        "event": event,
+        "fit": services.fit_for(event, len(checked_in)),
+        "round": round_,
+        "tables": tables,
+        "record": record,
+        "history": history,
+        "sit_outs": sit_outs,
+        "warnings": services.named_warnings(record, names),
+        "locked": round_ is not None and services.round_has_scores(round_),
+        "changed": record is not None and drawn_players != {str(pk) for pk in checked_in},
+        "form": form or DrawForm(redraw=record is not None),
+    }
+
+
+@organizer_required
+def draw_page(request: HttpRequest, event_id: int) -> HttpResponse:
+    """What fits, the draw (and redraw) with an optional seed, the tables and the history."""
+    event = get_object_or_404(Event, pk=event_id)
+    if request.method != "POST":
+        return render(request, "events/draw.html", _draw_context(event))
+    drawn_before = services.latest_round(event) is not None
+    form = DrawForm(request.POST, redraw=drawn_before)
+    if form.is_valid():
+        try:
+            outcome = services.draw_round(
+                event,
+                seed=form.cleaned_data["seed"],
+                allow_sit_out=form.cleaned_data["allow_sit_out"],
+                user=request.user,
+            )
+        except DrawError as error:
+            # The draw's messages are English sentences; gettext lets them be translated.
+            form.add_error(None, _(str(error)))
+        else:
+            messages.success(
+                request,
+                _("The tables are drawn (seed %(seed)s).") % {"seed": outcome.round.seed},
+            )
+            return redirect("events:draw", event.pk)
+    return render(request, "events/draw.html", _draw_context(event, form), status=400)
+
+
+@organizer_required
+def wall(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The table assignments in big type for a projector or the wall, with the tablets' links."""
+    event = get_object_or_404(Event, pk=event_id)
+    round_ = services.latest_round(event)
+    record = (
+        DrawRecord.objects.filter(round=round_).order_by("-drawn_at", "-pk").first()
+        if round_
+        else None
+    )
+    context = {
+        "event": event,
+        "round": round_,
+        "tables": services.seated_tables(round_, with_links=True),
+        "sit_outs": services.named_sit_outs(record),
+    }
+    return render(request, "events/wall.html", context)

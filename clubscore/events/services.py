@@ -1,0 +1,423 @@
+"""Operations on events that span several rows: check-in and the draw.
+
+The draw itself is the pure function `clubscore.draw.draw`; this module gathers its
+arguments from the database (check-ins, couples, recent partnerships and sit-outs) and
+stores what it returns as the round's tables, teams, seats and scorekeeper links, in one
+transaction with the event row locked, so two organizers pressing "Draw" at once cannot
+leave a round half drawn.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.db import models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubscore.club.models import Couple, Player
+from clubscore.draw import DrawError, draw, fit
+from clubscore.games import exact_bid
+from clubscore.games.cards import SUIT_NAMES, SUIT_SYMBOLS
+
+from .models import (
+    CheckIn,
+    DrawRecord,
+    Event,
+    Round,
+    ScoreEntry,
+    ScorekeeperLink,
+    Seat,
+    Table,
+    Team,
+)
+
+# How far back the draw looks to avoid repeating partnerships (the draw weighs newer
+# events more) and to spread sitting out fairly.
+HISTORY_EVENTS = 3
+SIT_OUT_EVENTS = 10
+
+# Statuses in which check-in has not moved on yet: a draw moves them to "drawn".
+BEFORE_DRAW = (Event.Status.DRAFT, Event.Status.CHECK_IN)
+
+
+class RedrawRefused(DrawError):
+    """The round cannot be drawn again (scores were entered, or the event is over)."""
+
+
+# --- Check-in -----------------------------------------------------------------------
+
+
+def check_in(event: Event, players: list[Player] | Player) -> int:
+    """Check players in; someone already checked in stays as they were (a double tap is fine).
+
+    Returns how many were newly checked in.
+    """
+    if isinstance(players, Player):
+        players = [players]
+    with transaction.atomic():
+        already = set(
+            CheckIn.objects.filter(event=event, player__in=players).values_list(
+                "player_id", flat=True
+            )
+        )
+        new = [CheckIn(event=event, player=p) for p in players if p.pk not in already]
+        # ignore_conflicts: a second tablet checking the same player in at the same
+        # instant meets the unique constraint instead of an error.
+        CheckIn.objects.bulk_create(new, ignore_conflicts=True)
+        if new and event.status == Event.Status.DRAFT:
+            event.status = Event.Status.CHECK_IN
+            event.save(update_fields=["status"])
+    return len(new)
+
+
+def check_out(event: Event, players: list[Player] | Player) -> int:
+    """Undo a check-in; returns how many were checked out."""
+    if isinstance(players, Player):
+        players = [players]
+    deleted, _by_model = CheckIn.objects.filter(event=event, player__in=players).delete()
+    return deleted
+
+
+def add_walk_in(event: Event, first_name: str, last_name: str) -> Player:
+    """A newcomer at the door: a new player, checked in at once."""
+    with transaction.atomic():
+        player = Player.objects.create(first_name=first_name, last_name=last_name)
+        check_in(event, player)
+    return player
+
+
+def fit_for(event: Event, count: int) -> dict[str, Any]:
+    """What `count` checked-in players make for this event's game (the live count)."""
+    return fit(event.game, count)
+
+
+# --- The draw -----------------------------------------------------------------------
+
+
+@dataclass
+class DrawOutcome:
+    round: Round
+    record: DrawRecord
+    result: dict[str, Any]
+    tables: list[Table] = field(default_factory=list)
+
+    @property
+    def warnings(self) -> list[str]:
+        return self.result["warnings"]
+
+    @property
+    def sitting_out(self) -> list[dict[str, str]]:
+        return self.result["sitting_out"]
+
+
+def new_seed() -> int:
+    return secrets.randbelow(10**9)
+
+
+def _recent_events(event: Event, count: int) -> list[int]:
+    """Ids of the `count` events of the same game held before `event`, newest first."""
+    earlier = Event.objects.filter(game=event.game).exclude(pk=event.pk)
+    earlier = earlier.filter(date__lt=event.date) | earlier.filter(date=event.date, pk__lt=event.pk)
+    return list(earlier.order_by("-date", "-pk").values_list("pk", flat=True)[:count])
+
+
+def partnership_history(event: Event) -> list[list[tuple[str, str]]]:
+    """Partnerships (two players of one team) of recent events of the game, newest first."""
+    event_ids = _recent_events(event, HISTORY_EVENTS)
+    if not event_ids:
+        return []
+    members: dict[int, list[str]] = {}
+    team_event: dict[int, int] = {}
+    seats = Seat.objects.filter(round__event__in=event_ids, team__isnull=False).values_list(
+        "round__event_id", "team_id", "player_id"
+    )
+    for event_id, team_id, player_id in seats.order_by("team_id", "position"):
+        members.setdefault(team_id, []).append(str(player_id))
+        team_event[team_id] = event_id
+    by_event: dict[int, list[tuple[str, str]]] = {pk: [] for pk in event_ids}
+    for team_id, players in members.items():
+        if len(players) == 2:
+            by_event[team_event[team_id]].append((players[0], players[1]))
+    return [by_event[pk] for pk in event_ids]
+
+
+def recent_sit_outs(event: Event, round_number: int) -> list[str]:
+    """Who sat out lately, newest first: earlier rounds of this event, then recent events.
+
+    Only the last draw of each round counts (a redraw replaced the ones before it).
+    """
+    event_ids = [event.pk, *_recent_events(event, SIT_OUT_EVENTS)]
+    records = (
+        DrawRecord.objects.filter(round__event__in=event_ids)
+        .exclude(round__event=event, round__number__gte=round_number)
+        .values_list("round__event_id", "round_id", "result")
+        .order_by("-round__number", "-drawn_at", "-pk")
+    )
+    newest_per_round: dict[int, tuple[int, dict]] = {}
+    for event_id, round_id, result in records:
+        newest_per_round.setdefault(round_id, (event_id, result))
+    order = {pk: position for position, pk in enumerate(event_ids)}
+    rounds = sorted(newest_per_round.values(), key=lambda item: order[item[0]])
+    return [entry["player"] for _event, result in rounds for entry in result.get("sitting_out", [])]
+
+
+def draw_arguments(
+    event: Event, *, seed: int, allow_sit_out: bool, round_number: int = 1
+) -> dict[str, Any]:
+    """The draw's arguments for `event`, gathered from the database (JSON-serialisable)."""
+    player_ids = list(
+        CheckIn.objects.filter(event=event)
+        .order_by("checked_in_at", "pk")
+        .values_list("player_id", flat=True)
+    )
+    couples = Couple.objects.of_players(player_ids).order_by("pk")
+    return {
+        "game": event.game,
+        "players": [str(pk) for pk in player_ids],
+        "couples": [[str(c.player_a_id), str(c.player_b_id)] for c in couples],
+        "seed": seed,
+        "history": [[list(pair) for pair in partners] for partners in partnership_history(event)],
+        "sat_out": recent_sit_outs(event, round_number),
+        "allow_sit_out": allow_sit_out,
+        "scorekeepers": [str(c.scorekeeper_id) for c in couples],
+        "options": event.game_options,
+    }
+
+
+def round_has_scores(round_: Round) -> bool:
+    return ScoreEntry.objects.filter(table__round=round_).exists()
+
+
+def draw_round(
+    event: Event,
+    *,
+    seed: int | None = None,
+    allow_sit_out: bool = False,
+    user: AbstractBaseUser | AnonymousUser | None = None,
+    round_number: int = 1,
+) -> DrawOutcome:
+    """Draw (or redraw) a round of `event` and store it; raises DrawError with a message
+    for the organizer when it cannot (numbers that do not fit, scores already entered)."""
+    if seed is None:
+        seed = new_seed()
+    with transaction.atomic():
+        # The event row is the lock: one draw of an event at a time.
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status == Event.Status.FINAL:
+            raise RedrawRefused(_("The event is final; its tables can no longer be drawn."))
+        round_ = Round.objects.filter(event=event, number=round_number).first()
+        if round_ is not None and round_has_scores(round_):
+            raise RedrawRefused(
+                _("Round %(number)s cannot be drawn again: scores have been entered at its tables.")
+                % {"number": round_number}
+            )
+        arguments = draw_arguments(
+            event, seed=seed, allow_sit_out=allow_sit_out, round_number=round_number
+        )
+        args = dict(arguments)
+        args.pop("game")
+        args["couples"] = [tuple(pair) for pair in args["couples"]]
+        args["history"] = [[tuple(pair) for pair in partners] for partners in args["history"]]
+        result = draw(event.game, **args)
+
+        now = timezone.now()
+        if round_ is None:
+            round_ = Round.objects.create(event=event, number=round_number)
+        else:
+            # A redraw: the old tables go (seats, teams and links with them).
+            Table.objects.filter(round=round_).delete()
+        round_.seed = seed
+        round_.drawn_at = now
+        round_.save(update_fields=["seed", "drawn_at"])
+        names = dict(
+            (str(player.pk), player.name)
+            for player in Player.objects.filter(pk__in=arguments["players"]).only(
+                "first_name", "last_name"
+            )
+        )
+        tables = _store_tables(round_, result, names)
+        record = DrawRecord.objects.create(
+            round=round_,
+            seed=seed,
+            arguments=arguments,
+            result=result,
+            drawn_by=user if user is not None and user.is_authenticated else None,
+            drawn_at=now,
+        )
+        if event.status in BEFORE_DRAW:
+            event.status = Event.Status.DRAWN
+            event.save(update_fields=["status"])
+    return DrawOutcome(round=round_, record=record, result=result, tables=tables)
+
+
+def _table_warnings(warnings: list[str], number: int) -> list[str]:
+    pattern = re.compile(rf"\btable {number}\b")
+    return [warning for warning in warnings if pattern.search(warning)]
+
+
+def _store_tables(round_: Round, result: dict[str, Any], names: dict[str, str]) -> list[Table]:
+    """Tables, teams, seats and scorekeeper links of a draw result, in a few bulk inserts."""
+    drawn = result["tables"]
+    tables = Table.objects.bulk_create(
+        [
+            Table(
+                round=round_,
+                number=entry["number"],
+                first_player_id=int(entry["first"]),
+                draw_details={
+                    "high_cards": entry["high_cards"],
+                    "scorekeepers": entry["scorekeepers"],
+                    "warnings": [
+                        name_players(warning, names)
+                        for warning in _table_warnings(result["warnings"], entry["number"])
+                    ],
+                    **({"trumps": entry["trumps"]} if "trumps" in entry else {}),
+                },
+            )
+            for entry in drawn
+        ]
+    )
+    teams: list[Team] = []
+    for table, entry in zip(tables, drawn, strict=True):
+        for number, keeper in enumerate(entry.get("scorekeepers", []) if "teams" in entry else []):
+            teams.append(Team(table=table, number=number + 1, scorekeeper_id=int(keeper)))
+    teams = Team.objects.bulk_create(teams)
+    team_of: dict[tuple[int, int], Team] = {(t.table_id, t.number): t for t in teams}
+
+    seats: list[Seat] = []
+    links: list[ScorekeeperLink] = []
+    for table, entry in zip(tables, drawn, strict=True):
+        keepers = set(entry["scorekeepers"])
+        if "teams" in entry:
+            first, second = entry["teams"]
+            # Partners sit opposite each other: seats go A, B, A, B around the table.
+            order = [(first[0], 1), (second[0], 2), (first[1], 1), (second[1], 2)]
+        else:
+            order = [(player, None) for player in entry["players"]]
+        for position, (player, team_number) in enumerate(order, start=1):
+            team = team_of[(table.pk, team_number)] if team_number else None
+            seats.append(
+                Seat(
+                    round=round_,
+                    table=table,
+                    position=position,
+                    player_id=int(player),
+                    team=team,
+                    is_scorekeeper=player in keepers,
+                )
+            )
+        if "teams" in entry:
+            for number, keeper in enumerate(entry["scorekeepers"], start=1):
+                team = team_of[(table.pk, number)]
+                links.append(ScorekeeperLink(table=table, team=team, player_id=int(keeper)))
+        else:
+            links.append(ScorekeeperLink(table=table, player_id=int(entry["scorekeepers"][0])))
+    Seat.objects.bulk_create(seats)
+    ScorekeeperLink.objects.bulk_create(links)
+    return tables
+
+
+# Numbers in the draw's warnings that are not player ids: "table 3", "2 couples",
+# "(3 events ago)".
+_PLAYER_ID = re.compile(r"(?<!table )\b(\d+)\b(?! couples?\b| events\b)")
+
+
+def name_players(text: str, names: dict[str, str]) -> str:
+    """The draw speaks in player ids; the organizer reads names."""
+    return _PLAYER_ID.sub(lambda match: names.get(match.group(1), match.group(1)), text)
+
+
+# --- Reading a drawn round (the draw page, the wall) -----------------------------------
+
+
+@dataclass
+class SeatedTable:
+    """One drawn table as the organizer's pages show it."""
+
+    table: Table
+    seats: list[Seat]
+    teams: list[tuple[int, list[Seat]]]
+    high_cards: list[tuple[Seat, str]]
+    first_card: str
+    trumps: list[dict[str, Any]]
+    warnings: list[str]
+    links: list[ScorekeeperLink]
+
+    @property
+    def keepers(self) -> list[Seat]:
+        return [seat for seat in self.seats if seat.is_scorekeeper]
+
+
+def seated_tables(round_: Round | None, *, with_links: bool = False) -> list[SeatedTable]:
+    """The round's tables with seats, teams, high cards and trumps, in three or four queries."""
+    if round_ is None:
+        return []
+    tables = Table.objects.filter(round=round_).select_related("first_player").order_by("number")
+    seats = Seat.objects.select_related("player", "team").order_by("position")
+    tables = tables.prefetch_related(models.Prefetch("seats", queryset=seats))
+    if with_links:
+        links = ScorekeeperLink.objects.filter(revoked_at__isnull=True).select_related(
+            "player", "team"
+        )
+        tables = tables.prefetch_related(
+            models.Prefetch("links", queryset=links.order_by("team__number", "pk"))
+        )
+    start_cards = round_.event.game_options.get("start_cards")
+    result = []
+    for table in tables:
+        table_seats = list(table.seats.all())
+        cards = table.draw_details.get("high_cards", {})
+        teams: dict[int, list[Seat]] = {}
+        for seat in table_seats:
+            if seat.team is not None:
+                teams.setdefault(seat.team.number, []).append(seat)
+        trumps = [
+            {
+                "round": index + 1,
+                "cards": exact_bid.cards_in_round(index, start_cards) if start_cards else None,
+                "symbol": SUIT_SYMBOLS.get(suit, suit),
+                "name": SUIT_NAMES.get(suit, suit),
+            }
+            for index, suit in enumerate(table.draw_details.get("trumps", []))
+        ]
+        result.append(
+            SeatedTable(
+                table=table,
+                seats=table_seats,
+                teams=sorted(teams.items()),
+                high_cards=[(seat, cards.get(str(seat.player_id), "")) for seat in table_seats],
+                first_card=cards.get(str(table.first_player_id), ""),
+                trumps=trumps,
+                warnings=table.draw_details.get("warnings", []),
+                links=list(table.links.all()) if with_links else [],
+            )
+        )
+    return result
+
+
+def latest_round(event: Event) -> Round | None:
+    return Round.objects.filter(event=event).select_related("event").order_by("-number").first()
+
+
+def named_sit_outs(record: DrawRecord | None) -> list[dict[str, Any]]:
+    """Who sits out in a draw, with their names and the draw's reason."""
+    if record is None:
+        return []
+    entries = record.result.get("sitting_out", [])
+    players = Player.objects.in_bulk([int(entry["player"]) for entry in entries])
+    return [
+        {"player": players.get(int(entry["player"])), "reason": entry["reason"]}
+        for entry in entries
+    ]
+
+
+def named_warnings(record: DrawRecord | None, names: dict[str, str]) -> list[str]:
+    if record is None:
+        return []
+    return [name_players(warning, names) for warning in record.result.get("warnings", [])]

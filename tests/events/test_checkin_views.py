@@ -1,0 +1,141 @@
+"""The door: search, one-tap check-in and undo, couples, walk-ins and the live count."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from clubscore.club.models import Player
+from clubscore.events.models import CheckIn, Event
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(make_event):
+    return make_event(status=Event.Status.CHECK_IN)
+
+
+def url(event, name="checkin"):
+    return reverse(f"events:{name}", args=[event.pk])
+
+
+@pytest.mark.parametrize("name", ["detail", "checkin", "draw", "wall"])
+def test_strangers_and_visitors_are_sent_to_the_login(client, stranger, event, name):
+    response = client.get(url(event, name))
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
+    client.force_login(stranger)
+    assert client.get(url(event, name)).url.startswith(reverse("login"))
+
+
+def test_a_stranger_cannot_check_anyone_in(client, stranger, event, make_player):
+    client.force_login(stranger)
+    ann = make_player("Ann")
+    response = client.post(url(event, "checkin_toggle"), {"player": ann.pk, "action": "in"})
+    assert response.status_code == 302
+    assert not CheckIn.objects.exists()
+
+
+def test_it_finds_players_and_says_what_fits(organizer_client, event, make_player):
+    make_player("Zoë", "Quist")
+    make_player("Bob", "Baker")
+    response = organizer_client.get(url(event), {"q": "zo"})
+    page = response.content.decode()
+    assert "Zoë Quist" in page and "Bob Baker" not in page
+    assert "0 checked in: a table of four needs 4; add four more" in page
+
+
+def test_one_tap_checks_in_and_one_more_undoes_it(organizer_client, event, make_player):
+    ann = make_player("Ann")
+    toggle = url(event, "checkin_toggle")
+    response = organizer_client.post(toggle, {"player": ann.pk, "action": "in", "q": "an"})
+    assert response.status_code == 302 and response.url == url(event) + "?q=an"
+    assert event.checkins.filter(player=ann).exists()
+
+    # A double tap (or a resent request) is harmless: still checked in once.
+    organizer_client.post(toggle, {"player": ann.pk, "action": "in"})
+    assert event.checkins.count() == 1
+
+    organizer_client.post(toggle, {"player": ann.pk, "action": "out"})
+    assert not event.checkins.exists()
+
+
+def test_one_tap_checks_in_a_couple(organizer_client, event, make_couple):
+    couple = make_couple("Ann", "Al")
+    organizer_client.post(
+        url(event, "checkin_toggle"), {"player": couple.player_b.pk, "action": "couple"}
+    )
+    assert set(event.checkins.values_list("player", flat=True)) == {
+        couple.player_a.pk,
+        couple.player_b.pk,
+    }
+
+
+def test_htmx_gets_the_panel_with_the_new_count(organizer_client, event, make_player):
+    players = [make_player() for _ in range(4)]
+    for player in players[:3]:
+        CheckIn.objects.create(event=event, player=player)
+    response = organizer_client.post(
+        url(event, "checkin_toggle"),
+        {"player": players[3].pk, "action": "in"},
+        HTTP_HX_REQUEST="true",
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert page.lstrip().startswith('<div id="checkin-panel"')
+    assert "4 checked in: 1 table of four" in page
+    assert "<html" not in page
+
+
+def test_live_search_answers_with_the_panel_only(organizer_client, event, make_player):
+    make_player("Zoë", "Quist")
+    response = organizer_client.get(url(event), {"q": "quist"}, HTTP_HX_REQUEST="true")
+    page = response.content.decode()
+    assert "Zoë Quist" in page and "<html" not in page
+
+
+def test_a_walk_in_is_created_and_checked_in(organizer_client, event):
+    response = organizer_client.post(
+        url(event, "walk_in"), {"first_name": "Nina", "last_name": "Neu"}, follow=True
+    )
+    nina = Player.objects.get(first_name="Nina", last_name="Neu")
+    assert event.checkins.filter(player=nina).exists()
+    assert "Nina Neu is checked in." in response.content.decode()
+
+
+def test_walk_in_errors_are_on_the_field_and_keep_what_was_typed(
+    organizer_client, event, make_player
+):
+    response = organizer_client.post(url(event, "walk_in"), {"first_name": "Nina"})
+    assert response.status_code == 400
+    form = response.context["walk_in"]
+    assert form.errors == {"last_name": ["This field is required."]}
+    assert 'value="Nina"' in response.content.decode()
+    assert not Player.objects.exists()
+
+    make_player("Ann", "Smith")
+    response = organizer_client.post(
+        url(event, "walk_in"), {"first_name": "ann", "last_name": "smith"}
+    )
+    assert "already a member" in response.context["walk_in"].errors["first_name"][0]
+    assert 'value="smith"' in response.content.decode()
+    assert Player.objects.count() == 1
+
+
+def test_the_page_runs_a_fixed_number_of_queries(
+    organizer_client, event, make_player, make_couple, django_assert_num_queries
+):
+    def grow(count):
+        for _ in range(count):
+            couple = make_couple("Ann", "Al", "Smith")
+            CheckIn.objects.create(event=event, player=couple.player_a)
+            CheckIn.objects.create(event=event, player=make_player())
+
+    grow(3)
+    with django_assert_num_queries(5) as few:
+        organizer_client.get(url(event))
+    grow(27)  # ten times the players
+    with django_assert_num_queries(len(few.captured_queries)):
+        response = organizer_client.get(url(event))
+    assert "60 checked in: 15 tables of four" in response.content.decode()

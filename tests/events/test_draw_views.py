@@ -1,0 +1,164 @@
+"""The draw page: what fits, the choice when it does not, the seed, redraws and history."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from clubscore.club.models import Player
+from clubscore.events import services
+from clubscore.events.models import CheckIn, DrawRecord, Event, ScoreEntry, Seat, Table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def event(make_event):
+    return make_event(status=Event.Status.CHECK_IN)
+
+
+@pytest.fixture
+def check_in(event, make_player):
+    def add(count: int) -> list:
+        players = [make_player() for _ in range(count)]
+        services.check_in(event, players)
+        return players
+
+    return add
+
+
+def draw_url(event):
+    return reverse("events:draw", args=[event.pk])
+
+
+def test_it_draws_the_tables_and_shows_them(organizer_client, event, check_in):
+    check_in(8)
+    response = organizer_client.get(draw_url(event))
+    assert "8 checked in: 2 tables of four" in response.content.decode()
+
+    response = organizer_client.post(draw_url(event), {"seed": "20261122"}, follow=True)
+    page = response.content.decode()
+    assert Table.objects.filter(round__event=event).count() == 2
+    assert "The tables are drawn (seed 20261122)." in page
+    table = Table.objects.select_related("first_player").first()
+    card = table.draw_details["high_cards"][str(table.first_player_id)]
+    assert f"{table.first_player.name} plays first (drew {card})" in page
+    assert "Table 2" in page and "keeps score" in page
+    record = DrawRecord.objects.get()
+    assert record.drawn_by.username == "director"
+
+
+def test_when_players_do_not_fit_the_organizer_chooses(organizer_client, event, check_in):
+    check_in(9)
+    page = organizer_client.get(draw_url(event)).content.decode()
+    assert "9 checked in: 2 tables of four; one must sit out, or add three more" in page
+    assert "Let 1 sit out (chosen by who sat out least recently)" in page
+    assert "Back to check-in: add 3 more players" in page
+
+    # Nobody is dropped silently: a plain draw is refused with the draw's message.
+    response = organizer_client.post(draw_url(event), {})
+    assert response.status_code == 400
+    assert "let 1 sit out or add 3 players" in response.content.decode()
+    assert not Table.objects.exists()
+
+    response = organizer_client.post(draw_url(event), {"allow_sit_out": "on"}, follow=True)
+    page = response.content.decode()
+    (out,) = DrawRecord.objects.get().result["sitting_out"]
+    assert Seat.objects.count() == 8
+    sitting = Player.objects.get(pk=int(out["player"]))
+    assert f"{sitting.name}</span> — {out['reason']}" in page
+
+
+def test_too_few_players_is_a_clear_message_not_an_error_page(organizer_client, event, check_in):
+    check_in(2)
+    response = organizer_client.post(draw_url(event), {"allow_sit_out": "on"})
+    assert response.status_code == 400
+    assert "2 players: a table of four needs 4; add 2 players" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("seed", "message"),
+    [
+        ("twelve", "Enter a whole number."),
+        ("-1", "Ensure this value is greater than or equal to 0."),
+    ],
+)
+def test_a_bad_seed_is_refused_on_its_field_and_kept(
+    organizer_client, event, check_in, seed, message
+):
+    check_in(4)
+    response = organizer_client.post(draw_url(event), {"seed": seed})
+    assert response.status_code == 400
+    assert response.context["form"].errors == {"seed": [message]}
+    assert f'value="{seed}"' in response.content.decode()
+    assert not DrawRecord.objects.exists()
+
+
+def test_a_redraw_must_be_confirmed_and_is_kept_in_the_history(organizer_client, event, check_in):
+    check_in(8)
+    organizer_client.post(draw_url(event), {"seed": "1"})
+
+    response = organizer_client.post(draw_url(event), {"seed": "2"})
+    assert response.status_code == 400
+    assert "replace" in response.context["form"].errors
+    assert DrawRecord.objects.count() == 1
+
+    organizer_client.post(draw_url(event), {"seed": "2", "replace": "on"})
+    assert list(DrawRecord.objects.values_list("seed", flat=True)) == [2, 1]
+    page = organizer_client.get(reverse("events:detail", args=[event.pk])).content.decode()
+    assert page.count('class="num seed"') == 2
+
+
+def test_a_redraw_after_the_first_score_is_refused(organizer_client, event, check_in):
+    check_in(8)
+    outcome = services.draw_round(event, seed=1)
+    ScoreEntry.objects.create(table=outcome.tables[0], number=1, payload={})
+
+    page = organizer_client.get(draw_url(event)).content.decode()
+    assert "Scores have been entered" in page and "Draw again" not in page
+    response = organizer_client.post(draw_url(event), {"seed": "2", "replace": "on"})
+    assert "scores have been entered at its tables" in response.content.decode()
+    assert DrawRecord.objects.count() == 1
+
+
+def test_late_arrivals_after_the_draw_are_pointed_out(organizer_client, event, check_in):
+    check_in(8)
+    services.draw_round(event, seed=1)
+    assert "check-ins changed" not in organizer_client.get(draw_url(event)).content.decode()
+    check_in(4)
+    assert "check-ins changed" in organizer_client.get(draw_url(event)).content.decode()
+
+
+def test_exact_bid_tables_show_every_rounds_trump(organizer_client, make_event, make_player):
+    event = make_event(game="exact_bid", options={"start_cards": 5})
+    services.check_in(event, [make_player() for _ in range(5)])
+    services.draw_round(event, seed=3)
+    page = organizer_client.get(draw_url(event)).content.decode()
+    assert "Round 5 (1 cards)" in page and "Round 6" not in page
+
+
+def test_the_page_runs_a_fixed_number_of_queries(
+    organizer_client, event, make_player, django_assert_num_queries
+):
+    def grow_and_draw(count):
+        services.check_in(event, [make_player() for _ in range(count)])
+        services.draw_round(event, seed=count, allow_sit_out=True)
+
+    grow_and_draw(9)
+    with django_assert_num_queries(10) as few:
+        organizer_client.get(draw_url(event))
+    grow_and_draw(81)  # ten times the players
+    with django_assert_num_queries(len(few.captured_queries)):
+        response = organizer_client.get(draw_url(event))
+    assert response.content.decode().count('class="drawn-table"') == 22
+    assert CheckIn.objects.count() == 90
+
+
+def test_the_hub_links_every_step_and_lists_the_draws(organizer_client, event, check_in):
+    check_in(8)
+    services.draw_round(event, seed=77)
+    page = organizer_client.get(reverse("events:detail", args=[event.pk])).content.decode()
+    for name in ("events:checkin", "events:draw", "events:wall", "dashboard:event"):
+        assert f'href="{reverse(name, args=[event.pk])}"' in page
+    assert f'href="{reverse("dashboard:standings", args=[event.pk])}"' in page
+    assert "8 checked in: 2 tables of four" in page and ">77<" in page
