@@ -346,6 +346,16 @@ class ScoreEntry(models.Model):
         blank=True,
         help_text=_("The other side's version of a disputed hand, shown beside the entered one."),
     )
+    # Hand and Foot: each team's part of the hand, by team number ("1", "2"):
+    # {"data": team payload, "state": "entered"|"confirmed"|"disputed", "version": n,
+    # "by": player id}. The full `payload` is assembled once both parts are in.
+    parts = models.JSONField(_("team parts"), default=dict, blank=True)
+    # What a scorekeeper has typed but not yet sent, by side ("1", "2" or "0"),
+    # so that nothing typed is lost on a reload.
+    drafts = models.JSONField(_("drafts"), default=dict, blank=True)
+    # When every part was first entered (the database's clock): which hand was in
+    # progress when time was called follows from it.
+    entered_at = models.DateTimeField(_("entered"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

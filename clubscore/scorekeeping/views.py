@@ -1,23 +1,418 @@
-"""Scorekeeper pages: a private link opens one table's card, and nothing else."""
+"""Scorekeeper pages: a private link opens one table's card, and nothing else.
 
+Views stay thin: find the card, parse the form, call `services`, render. Every
+form posts normally (the pages work without JavaScript); htmx adds the live
+preview and the polling of the clock and the hands.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import segno
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
 
-from clubscore.events.models import ScorekeeperLink
+from clubscore.events import clock
+from clubscore.events.models import Event, ScoreEntry
+from clubscore.games import GAMES
+from clubscore.games.exact_bid import cards_in_round
+
+from . import services
+from .charts import score_chart
+from .forms import FORMS, DisputeForm, EntryForm, raw_values
+from .services import Card, Conflict, Invalid, Refused
+
+ACTIONS = {
+    "entered": gettext_lazy("entered"),
+    "changed": gettext_lazy("changed"),
+    "confirmed": gettext_lazy("confirmed"),
+    "disputed": gettext_lazy("disputed"),
+    "settled": gettext_lazy("settled"),
+}
+KEY_PATTERN = re.compile(r"^[0-9a-f]{32,48}$")
 
 
-def _get_link(token: str) -> ScorekeeperLink:
-    """The live link for `token`, or 404 without a hint of what exists."""
-    link = (
-        ScorekeeperLink.objects.select_related("table__round__event", "team", "player")
-        .filter(token=token, revoked_at__isnull=True)
-        .first()
-    )
-    if link is None:
+def _card(request: HttpRequest, token: str, *, history: bool = True) -> Card:
+    """The card behind `token`, or 404 with no hint of what exists."""
+    card = services.load_card(token, user=request.user, history=history)
+    if card is None:
         raise Http404
-    return link
+    return card
 
 
+def _int(value: str | None, default: int | None = None) -> int:
+    try:
+        return int(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        if default is None:
+            raise Http404 from None
+        return default
+
+
+def _key(request: HttpRequest) -> str | None:
+    key = request.POST.get("idem", "")
+    return key if KEY_PATTERN.match(key) else None
+
+
+def _form(card: Card, number: int, data=None, initial=None) -> EntryForm:
+    form_class = FORMS[card.game_key]
+    return form_class(
+        data, initial=initial, players=card.player_names, number=number, options=card.options
+    )
+
+
+def _version(card: Card, number: int) -> int:
+    entry = card.entries.get(number)
+    if entry is None:
+        return 0
+    if card.is_hf:
+        return entry.parts.get(card.side, {}).get("version", 0)
+    return entry.version if card.is_in(entry) else 0
+
+
+def _initial(card: Card, number: int, form_class: type[EntryForm]) -> dict:
+    """What the form shows: the draft typed so far, else what was entered, else zeros."""
+    entry = card.entries.get(number)
+    if entry is not None:
+        if entry.drafts.get(card.side):
+            return entry.drafts[card.side]
+        if card.is_hf and card.side in entry.parts:
+            return form_class.initial_from_payload(entry.parts[card.side]["data"], [])
+        if not card.is_hf and card.is_in(entry):
+            return form_class.initial_from_payload(entry.payload, card.player_names)
+    return {}
+
+
+def _round_facts(card: Card, number: int) -> dict:
+    """What the table needs to know about hand `number`: who deals, meld minimum, trump."""
+    facts: dict = {"number": number, "dealer": card.dealer(number)}
+    if card.is_hf:
+        facts["meld_minimum"] = GAMES["hand_and_foot"].meld_minimum(number, card.options)
+    if card.game_key == "exact_bid":
+        facts["cards"] = cards_in_round(number - 1, card.options["start_cards"])
+        trumps = (card.table.draw_details or {}).get("trumps") or []
+        if 0 < number <= len(trumps):
+            facts["trump"] = trumps[number - 1]
+    return facts
+
+
+def _columns(card: Card) -> list[tuple[str, int]]:
+    """The card's columns: (label, player id whose running total it shows)."""
+    if card.is_hf:
+        columns = []
+        for number in (1, 2):
+            seat = next((s for s in card.seats if s.team and s.team.number == number), None)
+            if seat is not None:
+                label = _("Team %(number)s: %(names)s") % {
+                    "number": number,
+                    "names": card.team_names(number),
+                }
+                columns.append((label, seat.player_id))
+        return columns
+    return [(seat.player.name, seat.player_id) for seat in card.seats]
+
+
+def _rows(card: Card, columns: list[tuple[str, int]]) -> list[dict]:
+    """Hand by hand: status and each column's running total (hands not entered: blank)."""
+    progress = card.score.progress
+    counted = [n for n in sorted(card.entries) if card.is_in(card.entries[n])]
+    rows = []
+    for number in card.numbers:
+        entry = card.entries.get(number)
+        index = counted.index(number) if number in counted else None
+        totals = [
+            progress[pid][index] if index is not None and index < len(progress[pid]) else None
+            for _label, pid in columns
+        ]
+        rows.append({"number": number, "entry": entry, "totals": totals})
+    return rows
+
+
+def _pending(card: Card) -> list[dict]:
+    """Entries this card's scorekeeper should confirm or dispute."""
+    pending = []
+    for _number, entry in sorted(card.entries.items()):
+        if entry.status != ScoreEntry.Status.ENTERED:
+            continue
+        if card.is_hf:
+            other = entry.parts.get(card.other_side)
+            if not other or other["state"] != "entered":
+                continue
+            team = entry.result["teams"][int(card.other_side) - 1]
+            pending.append(
+                {
+                    "entry": entry,
+                    "version": other["version"],
+                    "who": _("Team %(number)s") % {"number": card.other_side},
+                    "results": [(card.team_names(int(card.other_side)), team)],
+                    "confirmers": [],
+                }
+            )
+        else:
+            players = (entry.result or {}).get("players", [])
+            if card.game_key == "exact_bid":
+                results = [
+                    (seat.player.name, {"lines": [], "total": bid_tricks})
+                    for seat, bid_tricks in zip(card.seats, _bid_lines(entry.payload), strict=False)
+                ]
+            else:
+                results = [
+                    (seat.player.name, player)
+                    for seat, player in zip(card.seats, players, strict=False)
+                ]
+            pending.append(
+                {
+                    "entry": entry,
+                    "version": entry.version,
+                    "who": None,
+                    "results": results,
+                    "confirmers": [s for s in card.seats if s.player_id != entry.entered_by_id],
+                }
+            )
+    return pending
+
+
+def _bid_lines(payload: dict) -> list[str]:
+    return [
+        _("bid %(bid)s, took %(tricks)s") % {"bid": b, "tricks": t}
+        for b, t in zip(payload.get("bids", []), payload.get("tricks", []), strict=False)
+    ]
+
+
+def _page(
+    request: HttpRequest,
+    card: Card,
+    *,
+    form: EntryForm | None = None,
+    number: int | None = None,
+    conflict: Conflict | None = None,
+    dispute_form: DisputeForm | None = None,
+    dispute_number: int | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    if number is None:
+        edit = _int(request.GET.get("edit"), 0)
+        number = edit if edit in card.entries and card.side_is_in(edit) else card.next_number
+    if form is None and number is not None:
+        form_class = FORMS[card.game_key]
+        form = _form(card, number, initial=_initial(card, number, form_class))
+    if dispute_number is None:
+        dispute_number = _int(request.GET.get("dispute"), 0) or None
+    if dispute_form is None and dispute_number:
+        dispute_form = DisputeForm()
+    columns = _columns(card)
+    theirs = None
+    if conflict is not None and conflict.theirs is not None and form is not None:
+        values = type(form).initial_from_payload(conflict.theirs, card.player_names)
+        theirs = [(form.fields[name].label, value) for name, value in values.items()]
+    series = [(label, card.score.progress[pid]) for label, pid in columns]
+    for change in card.changes:
+        change.label = ACTIONS.get(change.action, change.action)
+    context = {
+        "card": card,
+        "event": card.event,
+        "table": card.table,
+        "token": card.link.token,
+        "clock": card.clock,
+        "form": form,
+        "facts": _round_facts(card, number) if number else None,
+        "version": conflict.version if conflict else (_version(card, number) if number else 0),
+        "idem": uuid.uuid4().hex,
+        "columns": columns,
+        "rows": _rows(card, columns),
+        "totals": [card.score.totals.get(pid, 0) for _label, pid in columns],
+        "chart": score_chart(series, _("Score over the evening")),
+        "pending": _pending(card),
+        "conflict": conflict,
+        "theirs": theirs,
+        "dispute_form": dispute_form,
+        "dispute_entry": card.entries.get(dispute_number) if dispute_number else None,
+        "my_team": card.team_names(int(card.side)) if card.is_hf else None,
+        "other_team": card.team_names(int(card.other_side)) if card.is_hf else None,
+        "as_it_lies": card.clock.time_is_up and number == card.in_progress,
+    }
+    if context["dispute_entry"] is not None:
+        entry = context["dispute_entry"]
+        context["dispute_version"] = (
+            entry.parts.get(card.other_side, {}).get("version", 0) if card.is_hf else entry.version
+        )
+    template = "scorekeeping/card.html"
+    if request.htmx and request.GET.get("live"):
+        template += "#live"
+    return render(request, template, context, status=status)
+
+
+@require_GET
 def card(request: HttpRequest, token: str) -> HttpResponse:
-    link = _get_link(token)
-    return render(request, "scorekeeping/card.html", {"link": link, "table": link.table})
+    card = _card(request, token, history=not request.GET.get("live"))
+    return _page(request, card)
+
+
+@require_POST
+def entry(request: HttpRequest, token: str) -> HttpResponse:
+    card = _card(request, token)
+    number = _int(request.POST.get("number"))
+    if number < 1:
+        raise Http404
+    form = _form(card, number, data=request.POST)
+    version = _int(request.POST.get("version"), 0)
+    if form.is_valid():
+        form.fill()
+        try:
+            outcome = services.submit(
+                card, number, form.payload(), version=version, key=_key(request)
+            )
+        except Invalid as error:
+            form.add_score_errors(error.errors)
+        except Refused as refusal:
+            form.add_error(None, str(refusal))
+        except Conflict as conflict:
+            return _page(request, card, form=form, number=number, conflict=conflict, status=409)
+        else:
+            messages.success(request, outcome.get("message", ""))
+            return redirect(reverse("scorekeeping:card", args=[token]) + "#card")
+    return _page(request, card, form=form, number=number)
+
+
+@require_POST
+def preview(request: HttpRequest, token: str) -> HttpResponse:
+    """The running total as typed, scored by the game (no arithmetic in JavaScript)."""
+    card = _card(request, token, history=False)
+    number = _int(request.POST.get("number"))
+    form = _form(card, number, data=request.POST)
+    result = None
+    if form.is_valid():
+        form.fill()
+        try:
+            result = services.preview_result(card, number, form.payload())
+        except Invalid as error:
+            form.add_score_errors(error.errors)
+    # Keep what was typed for the hand being entered, so a reload loses nothing.
+    if number == card.next_number and not card.side_is_in(number):
+        try:
+            card.check_open(number)
+        except Refused:
+            pass
+        else:
+            services.save_draft(card, number, raw_values(form, request.POST))
+    context = {"card": card, "form": form, "result": result, "number": number}
+    return render(request, "scorekeeping/card.html#preview", context)
+
+
+def _act(request: HttpRequest, card: Card, action) -> HttpResponse:
+    try:
+        outcome = action()
+    except Refused as refusal:
+        messages.error(request, str(refusal))
+    except Conflict:
+        messages.error(request, _("The hand changed in the meantime; check it again."))
+    except Invalid as error:
+        for errors in error.errors.values():
+            for message in errors:
+                messages.error(request, _(message))
+    else:
+        messages.success(request, outcome.get("message", ""))
+    return redirect(reverse("scorekeeping:card", args=[card.link.token]) + "#card")
+
+
+@require_POST
+def confirm(request: HttpRequest, token: str) -> HttpResponse:
+    card = _card(request, token, history=False)
+    number = _int(request.POST.get("number"))
+    version = _int(request.POST.get("version"), 0)
+    player = _int(request.POST.get("player"), 0) or None
+    return _act(
+        request,
+        card,
+        lambda: services.confirm(
+            card, number, version=version, key=_key(request), player_id=player
+        ),
+    )
+
+
+@require_POST
+def dispute(request: HttpRequest, token: str) -> HttpResponse:
+    card = _card(request, token)
+    number = _int(request.POST.get("number"))
+    version = _int(request.POST.get("version"), 0)
+    dispute_form = DisputeForm(request.POST)
+    if not dispute_form.is_valid():
+        return _page(request, card, dispute_form=dispute_form, dispute_number=number)
+    proposed = None
+    if card.is_hf and request.POST.get("propose"):
+        theirs = FORMS["hand_and_foot"](
+            request.POST, prefix="p", players=[], number=number, options=card.options
+        )
+        if theirs.is_valid():
+            proposed = theirs.payload()
+    return _act(
+        request,
+        card,
+        lambda: services.dispute(
+            card,
+            number,
+            version=version,
+            key=_key(request),
+            note=dispute_form.cleaned_data["note"],
+            proposed=proposed,
+            player_id=card.link.player_id,
+        ),
+    )
+
+
+@require_POST
+def turn_in(request: HttpRequest, token: str) -> HttpResponse:
+    card = _card(request, token, history=False)
+
+    def action() -> dict:
+        table = services.turn_in(card.table, organizer=card.organizer)
+        if table.has_first_table_bonus:
+            return {"message": _("Card turned in: first table! The bonus is yours.")}
+        return {"message": _("Card turned in. Thank you!")}
+
+    return _act(request, card, action)
+
+
+@require_GET
+def qr(request: HttpRequest, token: str) -> HttpResponse:
+    card = _card(request, token, history=False)
+    url = request.build_absolute_uri(card.link.get_absolute_url())
+    svg = segno.make(url, error="m").svg_inline(scale=4, border=2)
+    response = HttpResponse(svg, content_type="image/svg+xml")
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@staff_member_required
+@require_POST
+def clock_action(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The organizer's clock buttons: start, call time, or give more minutes."""
+    event = get_object_or_404(Event, pk=event_id)
+    action = request.POST.get("action")
+    if action == "start":
+        clock.start_clock(event)
+        messages.success(request, _("The clock is running."))
+    elif action == "call":
+        clock.call_time(event)
+        messages.success(request, _("Time is called."))
+    elif action == "extend":
+        minutes = _int(request.POST.get("minutes"), 5)
+        if 1 <= minutes <= 120:
+            clock.extend_clock(event, minutes)
+            messages.success(request, _("%(minutes)s more minutes.") % {"minutes": minutes})
+        else:
+            messages.error(request, _("Give between 1 and 120 more minutes."))
+    else:
+        messages.error(request, _("Choose start, call or extend."))
+    target = request.POST.get("next") or reverse("events:detail", args=[event.pk])
+    if not target.startswith("/") or target.startswith("//"):
+        target = reverse("events:detail", args=[event.pk])
+    return redirect(target)

@@ -1,0 +1,372 @@
+"""The tablet forms: one per game, whose cleaned data is exactly a `clubscore.games` payload.
+
+Forms only parse what was typed (whole numbers, choices). Every rule, every limit
+and every sum is checked by `clubscore.games.score()`; its `ScoreError` paths are
+mapped back to the field at fault by `field_for_path`. Where the rules fix a sum
+(240 power points, four aces, the cards of a round) the last value may be left
+blank and is filled in from the constants of `clubscore.games`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from clubscore.games import hand_and_foot, laus, luxury_family
+from clubscore.games.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from clubscore.games.exact_bid import cards_in_round
+
+NUMBER_ATTRS = {"inputmode": "numeric", "pattern": "-?[0-9]*", "class": "count", "min": "0"}
+
+HF_KIND_LABELS = {
+    "jokers": _("Jokers"),
+    "twos": _("Twos"),
+    "aces": _("Aces"),
+    "high": _("K, Q, J, 10"),
+    "low": _("9 down to 4"),
+    "black_threes": _("Black threes"),
+    "red_threes": _("Red threes"),
+}
+LAUS_FACE_LABELS = {"aces": _("Aces"), "kings": _("Kings"), "queens": _("Queens")}
+
+
+def count_field(label: Any, *, required: bool = False, auto: bool = False) -> forms.IntegerField:
+    attrs = dict(NUMBER_ATTRS, placeholder="0")
+    if auto:
+        attrs["data-auto"] = "1"
+        attrs["placeholder"] = gettext("fills itself in")
+    # No min/max here: the limits are the game's, and its messages say why.
+    return forms.IntegerField(label=label, required=required, widget=forms.NumberInput(attrs))
+
+
+def suit_label(suit: str) -> str:
+    return f"{SUIT_SYMBOLS[suit]} {gettext(SUIT_NAMES[suit])}"
+
+
+class EntryForm(forms.Form):
+    """Base: `groups` lists (legend, field names) for the template; `auto` the fill-ins."""
+
+    game_key = ""
+
+    def __init__(self, *args: Any, players: Sequence[str], number: int, options: dict, **kw: Any):
+        self.players = list(players)
+        self.number = number
+        self.options = options
+        self.groups: list[tuple[str, list[str]]] = []
+        self.auto: dict[str, int] = {}  # field name -> value filled in from a fixed sum
+        super().__init__(*args, **kw)
+        self.build()
+
+    def build(self) -> None:
+        raise NotImplementedError
+
+    def count(self, name: str) -> int:
+        """A cleaned count; blank counts are 0 (a scorekeeper skips what did not happen)."""
+        value = self.cleaned_data.get(name)
+        return 0 if value is None else value
+
+    def fill_fixed_sum(self, names: Sequence[str], total: int) -> None:
+        """Fill the last of `names` when left blank: `total` minus the others."""
+        last = names[-1]
+        if self.cleaned_data.get(last) is None and all(
+            self.cleaned_data.get(n) is not None for n in names[:-1]
+        ):
+            value = total - sum(self.cleaned_data[n] for n in names[:-1])
+            self.cleaned_data[last] = value
+            self.auto[last] = value
+
+    def fill(self) -> None:
+        """Fill in the values fixed by a sum (after `is_valid()`)."""
+
+    def payload(self) -> dict:
+        raise NotImplementedError
+
+    def field_for_path(self, path: str) -> str | None:
+        raise NotImplementedError
+
+    def add_score_errors(self, errors: Mapping[str, list[str]]) -> None:
+        """Show the game's messages on the field at fault, or above the form."""
+        for path, messages in errors.items():
+            field = self.field_for_path(path)
+            if field not in self.fields:
+                field = None
+            for message in messages:
+                self.add_error(field, gettext(message))
+
+    @staticmethod
+    def initial_from_payload(payload: dict, players: Sequence[str]) -> dict:
+        raise NotImplementedError
+
+
+class HandAndFootForm(EntryForm):
+    """One team's part of one hand."""
+
+    game_key = "hand_and_foot"
+
+    def build(self) -> None:
+        self.fields["red_books"] = count_field(_("Red books"))
+        self.fields["black_books"] = count_field(_("Black books"))
+        self.fields["went_out"] = forms.BooleanField(label=_("We went out"), required=False)
+        self.fields["exact_deals"] = count_field(_("Exact deals (players who picked up exactly)"))
+        for kind in hand_and_foot.MELDED_KINDS:
+            self.fields[f"melded_{kind}"] = count_field(HF_KIND_LABELS[kind])
+        for kind in hand_and_foot.IN_HAND_KINDS:
+            self.fields[f"in_hand_{kind}"] = count_field(HF_KIND_LABELS[kind])
+        self.groups = [
+            (_("Books and going out"), ["red_books", "black_books", "went_out", "exact_deals"]),
+            (
+                _("Cards melded (laid down, books included)"),
+                [f"melded_{k}" for k in hand_and_foot.MELDED_KINDS],
+            ),
+            (
+                _("Cards left in hand and foot"),
+                [f"in_hand_{k}" for k in hand_and_foot.IN_HAND_KINDS],
+            ),
+        ]
+
+    def payload(self) -> dict:
+        """This team's part of the hand payload."""
+        return {
+            "red_books": self.count("red_books"),
+            "black_books": self.count("black_books"),
+            "went_out": bool(self.cleaned_data.get("went_out")),
+            "exact_deals": self.count("exact_deals"),
+            "melded": {k: self.count(f"melded_{k}") for k in hand_and_foot.MELDED_KINDS},
+            "in_hand": {k: self.count(f"in_hand_{k}") for k in hand_and_foot.IN_HAND_KINDS},
+        }
+
+    def field_for_path(self, path: str) -> str | None:
+        parts = path.split(".")
+        if len(parts) < 3 or parts[0] != "teams":
+            return None
+        if parts[2] in ("melded", "in_hand"):
+            return f"{parts[2]}_{parts[3]}" if len(parts) > 3 else None
+        return parts[2]
+
+    @staticmethod
+    def initial_from_payload(payload: dict, players: Sequence[str]) -> dict:
+        initial = {k: payload[k] for k in ("red_books", "black_books", "went_out", "exact_deals")}
+        for group in ("melded", "in_hand"):
+            for kind, value in payload[group].items():
+                initial[f"{group}_{kind}"] = value
+        return initial
+
+
+def empty_team() -> dict:
+    """A team part with nothing counted, for scoring one team before the other is in."""
+    return {
+        "red_books": 0,
+        "black_books": 0,
+        "went_out": False,
+        "exact_deals": 0,
+        "melded": dict.fromkeys(hand_and_foot.MELDED_KINDS, 0),
+        "in_hand": dict.fromkeys(hand_and_foot.IN_HAND_KINDS, 0),
+    }
+
+
+class ExactBidForm(EntryForm):
+    """One round: each player's bid and tricks, in seat order."""
+
+    game_key = "exact_bid"
+
+    @property
+    def cards(self) -> int:
+        return cards_in_round(self.number - 1, self.options["start_cards"])
+
+    def build(self) -> None:
+        last = len(self.players) - 1
+        for i, name in enumerate(self.players):
+            self.fields[f"bid_{i}"] = count_field(_("%(name)s bid") % {"name": name}, required=True)
+            self.fields[f"tricks_{i}"] = count_field(
+                _("%(name)s took") % {"name": name}, required=i != last, auto=i == last
+            )
+        self.groups = [
+            (_("Bids"), [f"bid_{i}" for i in range(len(self.players))]),
+            (_("Tricks taken"), [f"tricks_{i}" for i in range(len(self.players))]),
+        ]
+
+    def fill(self) -> None:
+        self.fill_fixed_sum([f"tricks_{i}" for i in range(len(self.players))], self.cards)
+
+    def payload(self) -> dict:
+        n = len(self.players)
+        return {
+            "bids": [self.count(f"bid_{i}") for i in range(n)],
+            "tricks": [self.count(f"tricks_{i}") for i in range(n)],
+        }
+
+    def field_for_path(self, path: str) -> str | None:
+        parts = path.split(".")
+        if len(parts) >= 3 and parts[0] == "rounds" and parts[2] in ("bids", "tricks"):
+            prefix = "bid" if parts[2] == "bids" else "tricks"
+            # A wrong sum belongs to the last player's tricks, the value that fills itself.
+            index = parts[3] if len(parts) > 3 else str(len(self.players) - 1)
+            return f"{prefix}_{index}"
+        return None
+
+    @staticmethod
+    def initial_from_payload(payload: dict, players: Sequence[str]) -> dict:
+        initial = {}
+        for i in range(len(players)):
+            initial[f"bid_{i}"] = payload["bids"][i]
+            initial[f"tricks_{i}"] = payload["tricks"][i]
+        return initial
+
+
+class LuxuryFamilyForm(EntryForm):
+    """One deal of three players: bid, game maker, trump, melds, power points, penalties."""
+
+    game_key = "luxury_family"
+
+    def build(self) -> None:
+        self.fields["bid"] = count_field(_("Bid"), required=True)
+        self.fields["game_maker"] = forms.TypedChoiceField(
+            label=_("Game maker"),
+            choices=[(str(i), name) for i, name in enumerate(self.players)],
+            coerce=int,
+            widget=forms.RadioSelect,
+        )
+        self.fields["trump"] = forms.ChoiceField(
+            label=_("Trump"), choices=[(s, suit_label(s)) for s in SUITS], widget=forms.RadioSelect
+        )
+        last = len(self.players) - 1
+        for i, name in enumerate(self.players):
+            self.fields[f"meld_{i}"] = count_field(_("%(name)s: melds") % {"name": name})
+        for i, name in enumerate(self.players):
+            self.fields[f"power_{i}"] = count_field(
+                _("%(name)s: power points") % {"name": name}, required=i != last, auto=i == last
+            )
+        for i, name in enumerate(self.players):
+            self.fields[f"penalty_{i}"] = count_field(_("%(name)s: penalties") % {"name": name})
+        n = len(self.players)
+        self.groups = [
+            (_("The game"), ["bid", "game_maker", "trump"]),
+            (_("Melds (points)"), [f"meld_{i}" for i in range(n)]),
+            (_("Power points in tricks"), [f"power_{i}" for i in range(n)]),
+            (_("Penalties"), [f"penalty_{i}" for i in range(n)]),
+        ]
+
+    def fill(self) -> None:
+        names = [f"power_{i}" for i in range(len(self.players))]
+        self.fill_fixed_sum(names, luxury_family.POWER_TOTAL)
+
+    def payload(self) -> dict:
+        n = len(self.players)
+        return {
+            "players": self.players,
+            "bid": self.count("bid"),
+            "game_maker": self.cleaned_data.get("game_maker"),
+            "trump": self.cleaned_data.get("trump"),
+            "melds": [self.count(f"meld_{i}") for i in range(n)],
+            "power_points": [self.count(f"power_{i}") for i in range(n)],
+            "penalties": [self.count(f"penalty_{i}") for i in range(n)],
+        }
+
+    def field_for_path(self, path: str) -> str | None:
+        parts = path.split(".")
+        last = str(len(self.players) - 1)
+        simple = {"bid": "bid", "game_maker": "game_maker", "trump": "trump"}
+        if parts[0] in simple:
+            return simple[parts[0]]
+        prefix = {"melds": "meld", "power_points": "power", "penalties": "penalty"}.get(parts[0])
+        if prefix is None:
+            return None
+        if len(parts) > 1:
+            return f"{prefix}_{parts[1]}"
+        return f"power_{last}" if prefix == "power" else None
+
+    @staticmethod
+    def initial_from_payload(payload: dict, players: Sequence[str]) -> dict:
+        initial = {
+            "bid": payload["bid"],
+            "game_maker": str(payload["game_maker"]),
+            "trump": payload["trump"],
+        }
+        for i in range(len(players)):
+            meld = payload["melds"][i]
+            initial[f"meld_{i}"] = meld if isinstance(meld, int) else 0
+            initial[f"power_{i}"] = payload["power_points"][i]
+            penalty = payload.get("penalties", [0] * len(players))[i]
+            initial[f"penalty_{i}"] = penalty if isinstance(penalty, int) else sum(penalty)
+        return initial
+
+
+class LausForm(EntryForm):
+    """One round of four: who took each ten, and the aces, kings and queens each took."""
+
+    game_key = "laus"
+
+    def build(self) -> None:
+        choices = [("", "—")] + [(str(i), name) for i, name in enumerate(self.players)]
+        for suit in SUITS:
+            self.fields[f"ten_{suit}"] = forms.TypedChoiceField(
+                label=_("Who took the ten of %(suit)s?") % {"suit": suit_label(suit)},
+                choices=choices,
+                coerce=int,
+                empty_value=None,
+            )
+        last = len(self.players) - 1
+        for key in laus.FACE_KEYS:
+            for i, name in enumerate(self.players):
+                self.fields[f"{key}_{i}"] = count_field(
+                    _("%(name)s: %(cards)s") % {"name": name, "cards": LAUS_FACE_LABELS[key]},
+                    auto=i == last,
+                )
+        self.groups = [(_("The tens"), [f"ten_{s}" for s in SUITS])] + [
+            (LAUS_FACE_LABELS[key], [f"{key}_{i}" for i in range(len(self.players))])
+            for key in laus.FACE_KEYS
+        ]
+
+    def fill(self) -> None:
+        # Blank counts are 0, except the last player's, which fills itself in.
+        n = len(self.players)
+        for key in laus.FACE_KEYS:
+            for i in range(n - 1):
+                if self.cleaned_data.get(f"{key}_{i}") is None:
+                    self.cleaned_data[f"{key}_{i}"] = 0
+            self.fill_fixed_sum([f"{key}_{i}" for i in range(n)], laus.PER_RANK)
+
+    def payload(self) -> dict:
+        taken = []
+        for i in range(len(self.players)):
+            tens = [s for s in SUITS if self.cleaned_data.get(f"ten_{s}") == i]
+            taken.append({"tens": tens, **{k: self.count(f"{k}_{i}") for k in laus.FACE_KEYS}})
+        return {"players": self.players, "taken": taken}
+
+    def field_for_path(self, path: str) -> str | None:
+        parts = path.split(".")
+        if len(parts) >= 3 and parts[0] == "taken" and parts[2] in laus.FACE_KEYS:
+            return f"{parts[2]}_{parts[1]}"
+        return None
+
+    @staticmethod
+    def initial_from_payload(payload: dict, players: Sequence[str]) -> dict:
+        initial: dict[str, Any] = {}
+        for i, taken in enumerate(payload["taken"]):
+            for suit in taken["tens"]:
+                initial[f"ten_{suit}"] = str(i)
+            for key in laus.FACE_KEYS:
+                initial[f"{key}_{i}"] = taken[key]
+        return initial
+
+
+FORMS: dict[str, type[EntryForm]] = {
+    form.game_key: form for form in (HandAndFootForm, ExactBidForm, LuxuryFamilyForm, LausForm)
+}
+
+
+class DisputeForm(forms.Form):
+    note = forms.CharField(
+        label=_("What is wrong?"),
+        max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+
+
+def raw_values(form: EntryForm, data: Mapping[str, Any]) -> dict[str, str]:
+    """What was typed in the form's fields, as text: kept as a draft, restored on reload."""
+    return {name: data.get(name, "") for name in form.fields if data.get(name, "") != ""}

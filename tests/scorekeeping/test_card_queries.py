@@ -1,0 +1,64 @@
+"""Each card page and each submission runs a fixed number of queries, however big the evening."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from .conftest import GOOD_TEAM, SMALL_TEAM, links, url
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client, link, name, data):
+    return client.post(url(link, name), {"idem": uuid.uuid4().hex, **data})
+
+
+def count(callable_) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        response = callable_()
+    assert response.status_code in (200, 302), response.content[:500]
+    return len(queries)
+
+
+def play(client, one, two, number):
+    post(client, one, "entry", {"number": number, "version": 0, **GOOD_TEAM})
+    post(client, two, "entry", {"number": number, "version": 0, **SMALL_TEAM})
+    for link, version in ((one, 1), (two, 1)):
+        post(client, link, "confirm", {"number": number, "version": version})
+
+
+@pytest.mark.parametrize("game", ["hand_and_foot", "laus"])
+def test_the_card_page_costs_the_same_with_more_hands_and_tables(client, running, game):
+    small = running(game, tables=1)
+    big = running(game, tables=8)
+    small_link, big_link = links(small)[0], links(big)[0]
+    if game == "hand_and_foot":
+        play(client, *links(big), 1)
+        play(client, *links(big), 2)
+    baseline = count(lambda: client.get(url(small_link)))
+    assert count(lambda: client.get(url(big_link))) == baseline
+    assert baseline <= 6
+
+
+def test_a_submission_and_a_preview_cost_the_same_on_hand_three(
+    client, running, django_assert_max_num_queries
+):
+    event = running(tables=6)
+    one, two = links(event)
+    first = count(lambda: post(client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM}))
+    preview_first = count(lambda: post(client, two, "preview", {"number": 1, **SMALL_TEAM}))
+    post(client, two, "entry", {"number": 1, "version": 0, **SMALL_TEAM})
+    for link in (one, two):
+        post(client, link, "confirm", {"number": 1, "version": 1})
+    play(client, one, two, 2)
+    third = count(lambda: post(client, one, "entry", {"number": 3, "version": 0, **GOOD_TEAM}))
+    preview_third = count(lambda: post(client, two, "preview", {"number": 3, **SMALL_TEAM}))
+    assert third == first and first <= 20
+    assert preview_third == preview_first
+    confirm = count(lambda: post(client, two, "entry", {"number": 3, "version": 0, **SMALL_TEAM}))
+    with django_assert_max_num_queries(confirm):
+        post(client, one, "confirm", {"number": 3, "version": 1})

@@ -1,0 +1,292 @@
+"""The scorekeeper's card through its views: links, entry, confirmation, conflicts, time."""
+
+from __future__ import annotations
+
+import datetime
+import uuid
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from clubscore.events.clock import call_time
+from clubscore.events.models import (
+    Event,
+    IdempotencyKey,
+    ScoreChange,
+    ScoreEntry,
+    ScorekeeperLink,
+    Table,
+)
+from clubscore.games import ScoreError
+from clubscore.scorekeeping.services import settle_dispute
+
+from .conftest import GOOD_TEAM, SMALL_TEAM, links, url
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client, link, name, data, key=None):
+    return client.post(url(link, name), {"idem": key or uuid.uuid4().hex, **data})
+
+
+def enter_hand(client, one, two, number=1, first=GOOD_TEAM, second=SMALL_TEAM):
+    assert post(client, one, "entry", {"number": number, "version": 0, **first}).status_code == 302
+    assert post(client, two, "entry", {"number": number, "version": 0, **second}).status_code == 302
+    return ScoreEntry.objects.get(table=one.table, number=number)
+
+
+def confirm_both(client, one, two, entry):
+    for link in (one, two):
+        other = "2" if link.team.number == 1 else "1"
+        entry.refresh_from_db()
+        version = entry.parts[other]["version"]
+        response = post(client, link, "confirm", {"number": entry.number, "version": version})
+        assert response.status_code == 302
+
+
+# -- private links -------------------------------------------------------------------
+
+
+def test_a_link_opens_its_table_and_a_wrong_one_gives_no_hint(client, running):
+    event = running(tables=2)
+    one, _two = links(event)
+    page = client.get(url(one))
+    assert page.status_code == 200
+    assert "Table 1" in page.content.decode()
+    assert client.get("/s/not-a-token/").status_code == 404
+    assert client.get(url(one)[:-5] + "xxxx/").status_code == 404
+    one.revoked_at = timezone.now()
+    one.save()
+    assert client.get(url(one)).status_code == 404
+
+
+def test_a_link_expires_when_the_event_is_final(client, running):
+    event = running()
+    one, _two = links(event)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    assert client.get(url(one)).status_code == 404
+    assert client.get(url(one, "qr")).status_code == 404
+
+
+def test_a_link_only_acts_on_its_own_table(client, running):
+    event = running(tables=2)
+    one, _ = links(event, 1)
+    other, _ = links(event, 2)
+    post(client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM})
+    assert ScoreEntry.objects.get().table == one.table
+    assert other.table.entries.count() == 0
+
+
+def test_the_qr_code_is_an_svg_of_the_link(client, running):
+    one, _ = links(running())
+    response = client.get(url(one, "qr"))
+    assert response["Content-Type"] == "image/svg+xml"
+    assert response.content.startswith(b"<svg")
+
+
+# -- entering and confirming -----------------------------------------------------------
+
+
+def test_the_preview_is_scored_by_the_game_and_keeps_a_draft(client, running):
+    one, _ = links(running())
+    response = post(client, one, "preview", {"number": 1, **GOOD_TEAM})
+    assert "<strong>2140</strong>" in response.content.decode()
+    draft = ScoreEntry.objects.get()
+    assert draft.status == ScoreEntry.Status.DRAFT and draft.drafts["1"]["melded_aces"] == "4"
+    # A reload shows what was typed.
+    assert 'value="4"' in client.get(url(one)).content.decode()
+
+
+def test_an_impossible_number_is_refused_on_its_field_and_kept(client, running):
+    one, _ = links(running())
+    data = {"number": 1, "version": 0, "red_books": 1, "melded_aces": 3}
+    response = post(client, one, "entry", data)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert (
+        'id="err-red_books" class="field-errors"><p class="field-error" role="alert">1 red' in html
+    )
+    assert 'name="melded_aces" value="3"' in html.replace('inputmode="numeric" ', "") or (
+        'value="3"' in html
+    )
+    assert not ScoreEntry.objects.exclude(status=ScoreEntry.Status.DRAFT).exists()
+
+
+def test_two_teams_enter_and_confirm_a_hand(client, running):
+    event = running()
+    one, two = links(event)
+    entry = enter_hand(client, one, two)
+    assert entry.status == ScoreEntry.Status.ENTERED
+    assert [t["total"] for t in entry.result["teams"]] == [2140, 50]
+    assert entry.payload["teams"][0]["went_out"] is True
+    confirm_both(client, one, two, entry)
+    entry.refresh_from_db()
+    assert entry.status == ScoreEntry.Status.CONFIRMED
+    assert ScoreChange.objects.filter(entry=entry).count() == 4
+
+
+def test_both_teams_cannot_go_out(client, running):
+    one, two = links(running())
+    post(client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM})
+    response = post(client, two, "entry", {"number": 1, "version": 0, **GOOD_TEAM})
+    assert "Only one team can go out" in response.content.decode()
+
+
+def test_a_resent_form_counts_once(client, running):
+    one, _ = links(running())
+    key = uuid.uuid4().hex
+    first = post(client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM}, key=key)
+    again = post(client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM}, key=key)
+    assert first.status_code == again.status_code == 302
+    entry = ScoreEntry.objects.get()
+    assert entry.parts["1"]["version"] == 1
+    assert ScoreChange.objects.count() == 1 and IdempotencyKey.objects.count() == 1
+
+
+def test_a_stale_version_shows_both_and_overwrites_nothing(client, running):
+    one, _ = links(running())
+    post(client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM})
+    # A second tablet of the same team still shows the empty form (version 0).
+    response = post(client, one, "entry", {"number": 1, "version": 0, **SMALL_TEAM})
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "Someone else changed this hand" in html and "<dd>4</dd>" in html
+    assert ScoreEntry.objects.get().parts["1"]["data"]["melded"]["aces"] == 4
+    # Sending again with the version shown replaces it, deliberately.
+    post(client, one, "entry", {"number": 1, "version": 1, **SMALL_TEAM})
+    assert ScoreEntry.objects.get().parts["1"]["data"]["melded"]["aces"] == 3
+
+
+def test_a_dispute_goes_to_the_organizer_who_settles_it(client, running, organizer):
+    one, two = links(running())
+    entry = enter_hand(client, one, two)
+    data = {"number": 1, "version": 1, "note": "four aces", "propose": "1", "p-melded_aces": 4}
+    post(client, two, "dispute", data)
+    entry.refresh_from_db()
+    assert entry.status == ScoreEntry.Status.DISPUTED and entry.dispute_note == "four aces"
+    assert entry.proposed_payload["teams"][0]["melded"]["aces"] == 4
+    with pytest.raises(ScoreError):
+        settle_dispute(entry, payload={"hand": 1, "teams": []}, user=organizer)
+    settled = settle_dispute(entry, payload=entry.payload, user=organizer)
+    assert settled.status == ScoreEntry.Status.CONFIRMED
+    change = ScoreChange.objects.get(action="settled")
+    assert change.changed_by_user == organizer and change.before == change.after
+
+
+def test_another_player_confirms_a_round_of_the_other_games(client, running):
+    event = running("luxury_family", tables=1)
+    (link,) = links(event)
+    data = {"number": 1, "version": 0, "bid": 200, "game_maker": 0, "trump": "H"}
+    data |= {"meld_0": 60, "power_0": 120, "power_1": 70}
+    assert post(client, link, "entry", data).status_code == 302
+    entry = ScoreEntry.objects.get()
+    assert entry.payload["power_points"] == [120, 70, 50]  # filled in
+    seats = list(link.table.seats.order_by("position"))
+    # The scorekeeper cannot confirm their own round.
+    post(client, link, "confirm", {"number": 1, "version": 2, "player": seats[0].player_id})
+    entry.refresh_from_db()
+    assert entry.status == ScoreEntry.Status.ENTERED
+    post(client, link, "confirm", {"number": 1, "version": 2, "player": seats[1].player_id})
+    entry.refresh_from_db()
+    assert entry.status == ScoreEntry.Status.CONFIRMED and entry.confirmed_by == seats[1].player
+
+
+def test_an_exact_bid_round_is_checked_against_the_whole_game(client, running):
+    event = running("exact_bid", tables=1, players_per_table=3, options={"start_cards": 5})
+    (link,) = links(event)
+    data = {"number": 1, "version": 0, "bid_0": 1, "bid_1": 2, "bid_2": 6, "tricks_0": 1}
+    data["tricks_1"] = 2
+    response = post(client, link, "entry", data)
+    assert "This round was played with 5 cards each." in response.content.decode()
+    data["bid_2"] = 2
+    post(client, link, "entry", data)
+    assert ScoreEntry.objects.get().payload == {"bids": [1, 2, 2], "tricks": [1, 2, 2]}
+
+
+# -- the clock -------------------------------------------------------------------------
+
+
+def test_no_entry_before_the_clock_starts(client, drawn_event):
+    event = drawn_event()
+    one, _ = links(event)
+    response = post(client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM})
+    assert "The clock has not started yet" in response.content.decode()
+    assert not ScoreEntry.objects.exists()
+
+
+def test_after_time_no_new_hand_and_the_last_is_scored_as_it_lies(client, running):
+    event = running()
+    one, two = links(event)
+    confirm_both(client, one, two, enter_hand(client, one, two))
+    call_time(event)
+    response = post(client, one, "entry", {"number": 2, "version": 0, **GOOD_TEAM})
+    assert "nobody went out" in response.content.decode()
+    enter_hand(client, one, two, 2, first=SMALL_TEAM, second=SMALL_TEAM)
+    response = post(client, one, "entry", {"number": 3, "version": 0, **SMALL_TEAM})
+    assert "no new hand" in response.content.decode()
+    assert not ScoreEntry.objects.filter(number=3).exclude(status="draft").exists()
+
+
+def test_after_grace_only_the_organizer_changes_the_card(client, running, organizer):
+    event = running()
+    one, two = links(event)
+    enter_hand(client, one, two)
+    Event.objects.filter(pk=event.pk).update(
+        clock_started_at=timezone.now() - datetime.timedelta(hours=3)
+    )
+    response = post(client, one, "entry", {"number": 1, "version": 1, **SMALL_TEAM})
+    assert "Entry has closed" in response.content.decode()
+    boss = Client()
+    boss.force_login(organizer)
+    assert post(boss, one, "entry", {"number": 1, "version": 1, **SMALL_TEAM}).status_code == 302
+    change = ScoreChange.objects.filter(changed_by_user=organizer).get()
+    assert change.before["melded"]["aces"] == 4 and change.after["melded"]["aces"] == 3
+    assert "by the organizer (director)" in boss.get(url(one)).content.decode()
+
+
+# -- turning in ------------------------------------------------------------------------
+
+
+def play_table(client, event, table_number):
+    one, two = links(event, table_number)
+    for number in (1, 2, 3):
+        confirm_both(client, one, two, enter_hand(client, one, two, number))
+    return one
+
+
+def test_a_complete_confirmed_card_is_turned_in_and_the_first_gets_the_bonus(client, running):
+    event = running(tables=2)
+    one = play_table(client, event, 1)
+    other = play_table(client, event, 2)
+    post(client, one, "turn_in", {})
+    post(client, other, "turn_in", {})
+    first, second = Table.objects.order_by("number")
+    assert first.turned_in_at is not None and second.turned_in_at is not None
+    assert first.has_first_table_bonus and not second.has_first_table_bonus
+    assert "+400 bonus" in client.get(url(one)).content.decode()
+
+
+def test_an_incomplete_card_cannot_be_turned_in(client, running):
+    event = running()
+    one, two = links(event)
+    confirm_both(client, one, two, enter_hand(client, one, two))
+    post(client, one, "turn_in", {})
+    assert one.table.__class__.objects.get(pk=one.table_id).turned_in_at is None
+
+
+def test_no_bonus_after_the_time_limit(client, running):
+    event = running()
+    one = play_table(client, event, 1)
+    call_time(event, now=timezone.now() - datetime.timedelta(minutes=1))
+    post(client, one, "turn_in", {})
+    table = Table.objects.get(round__event=event, number=1)
+    assert table.turned_in_at is not None and not table.has_first_table_bonus
+
+
+def test_links_of_another_event_are_not_mixed_up(client, running):
+    event = running()
+    other_event = running()
+    theirs = ScorekeeperLink.objects.filter(table__round__event=other_event).first()
+    post(client, theirs, "entry", {"number": 1, "version": 0, **GOOD_TEAM})
+    assert not ScoreEntry.objects.filter(table__round__event=event).exists()
