@@ -71,6 +71,26 @@ def trick_points(power: int) -> int:
     return power + max(0, power - 60) + max(0, power - 120) + max(0, power - 180)
 
 
+def meld_table() -> list[tuple[str, int | None, int | None]]:
+    """The meld table printed on score cards: rows of (label, plain suit, trump suit).
+
+    Suit combinations from the lowest up, then the sevens of trump (no plain-suit
+    value: ``None``), then four and eight of a rank, which count the same whatever
+    the trump (both values equal).
+    """
+    rows: list[tuple[str, int | None, int | None]] = [
+        (label, plain, trump_points)
+        for _key, label, _needed, plain, trump_points in reversed(SUIT_COMBINATIONS)
+    ]
+    rows += [
+        (_("Seven of trump"), None, SEVEN_OF_TRUMP),
+        (_("Both sevens of trump"), None, BOTH_SEVENS_OF_TRUMP),
+    ]
+    for _key, _rank, four, eight, single, double in FOUR_OF_A_RANK:
+        rows += [(four, single, single), (eight, double, double)]
+    return rows
+
+
 def meld_combinations(cards: list[str], trump: str) -> list[dict[str, Any]]:
     """The combinations the shown ``cards`` make, each ``{"key", "label", "points", "suit"}``.
 
@@ -141,6 +161,9 @@ class LuxuryFamily(Game):
 
     def meld_combinations(self, cards: list[str], trump: str) -> list[dict[str, Any]]:
         return meld_combinations(cards, trump)
+
+    def meld_table(self) -> list[tuple[str, int | None, int | None]]:
+        return meld_table()
 
     # -- validation ---------------------------------------------------------------
 

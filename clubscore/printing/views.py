@@ -1,9 +1,34 @@
-"""Printable PDFs of an event (renderers live outside the views)."""
+"""Printable PDFs of an event; the renderers live in cards.py and sheets.py."""
+
+from __future__ import annotations
 
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+
+from clubscore.events.models import Event
+from clubscore.games import GAMES
+
+from .documents import EVENT_DOCUMENTS, Document, blank_document, event_document
+
+
+def _pdf(document: Document) -> HttpResponse:
+    response = HttpResponse(document.content, content_type="application/pdf")
+    # inline: the organizer's browser shows it, and its print button prints it.
+    response["Content-Disposition"] = f'inline; filename="{document.filename}"'
+    return response
 
 
 @staff_member_required
 def event_pdf(request: HttpRequest, event_id: int, what: str) -> HttpResponse:
-    raise Http404
+    if what not in EVENT_DOCUMENTS:
+        raise Http404
+    event = get_object_or_404(Event, pk=event_id)
+    return _pdf(event_document(event, what, request.build_absolute_uri("/")))
+
+
+@staff_member_required
+def blank_pdf(request: HttpRequest, game: str) -> HttpResponse:
+    if game not in GAMES:
+        raise Http404
+    return _pdf(blank_document(game))

@@ -1,0 +1,67 @@
+"""Every printable of an event, by name: what the views and the ``print`` command offer.
+
+Each document is rendered in the event's language (``translation.override``), on
+the club's paper (``settings.CLUB_PAPER_SIZE``), from plain data read in a fixed
+number of queries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.text import slugify
+
+from clubscore.events.models import Event
+from clubscore.games import GAMES
+
+from . import cards, data, sheets
+
+EVENT_DOCUMENTS = ("cards", "tables", "standings", "blank")
+
+
+@dataclass(frozen=True)
+class Document:
+    """A rendered PDF and the file name to offer it under."""
+
+    content: bytes
+    filename: str
+
+
+def paper() -> str:
+    return getattr(settings, "CLUB_PAPER_SIZE", "A4")
+
+
+def event_document(event: Event, what: str, base_url: str) -> Document:
+    """Render ``what`` (one of ``EVENT_DOCUMENTS``) for ``event``; ``ValueError`` otherwise.
+
+    ``base_url`` makes the scorekeepers' links absolute (``https://club.example``).
+    """
+    if what not in EVENT_DOCUMENTS:
+        raise ValueError(what)
+    info = data.event_info(event)
+    with translation.override(event.language):
+        if what == "cards":
+            content = cards.render_cards(info, data.event_tables(event, base_url), paper())
+        elif what == "blank":
+            count = len(data.event_tables(event)) or None
+            content = cards.render_cards(
+                info,
+                [None] * (count or cards.cards_per_page(event.game, info.options)),
+                paper(),
+            )
+        elif what == "tables":
+            content = sheets.render_tables(info, data.event_tables(event), paper())
+        else:
+            content = sheets.render_standings(info, data.event_standings(event), paper())
+    name = slugify(event.name) or "event"
+    return Document(content, f"{name}-{event.date:%Y-%m-%d}-{what}.pdf")
+
+
+def blank_document(game: str, language: str | None = None) -> Document:
+    """One page of blank cards of ``game`` (``KeyError`` for an unknown game)."""
+    GAMES[game]
+    with translation.override(language or translation.get_language() or "en"):
+        content = cards.render_blank_cards(game, paper=paper())
+    return Document(content, f"blank-{game.replace('_', '-')}-cards.pdf")

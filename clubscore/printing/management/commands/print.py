@@ -1,0 +1,44 @@
+"""python manage.py print EVENT --what cards|tables|standings|blank --out FILE"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from clubscore.events.models import Event
+from clubscore.printing.documents import EVENT_DOCUMENTS, event_document
+
+
+class Command(BaseCommand):
+    help = "Print an event's score cards, table assignments or standings to a PDF file."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("event", help="The event's id.")
+        parser.add_argument(
+            "--what", required=True, help="What to print: " + ", ".join(EVENT_DOCUMENTS) + "."
+        )
+        parser.add_argument("--out", required=True, help="The PDF file to write.")
+        parser.add_argument(
+            "--base-url",
+            default="http://127.0.0.1:8000",
+            help="Where the club's ClubScore runs; the scorekeepers' QR codes link there.",
+        )
+
+    def handle(self, *args, **options) -> None:
+        what = options["what"]
+        if what not in EVENT_DOCUMENTS:
+            raise CommandError(
+                f"Cannot print {what!r}; choose one of: {', '.join(EVENT_DOCUMENTS)}."
+            )
+        try:
+            event = Event.objects.get(pk=int(options["event"]))
+        except (ValueError, Event.DoesNotExist):
+            raise CommandError(f"No event with id {options['event']!r}.") from None
+        document = event_document(event, what, options["base_url"])
+        out = Path(options["out"])
+        try:
+            out.write_bytes(document.content)
+        except OSError as error:
+            raise CommandError(f"Cannot write {out}: {error}") from None
+        self.stdout.write(f"Wrote {out} ({len(document.content) // 1024} KB).")

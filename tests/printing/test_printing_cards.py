@@ -1,0 +1,216 @@
+"""Score cards: every game, pre-filled from the event, opened and read back with pypdf."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import override_settings
+
+from clubscore.events.models import Seat, Table
+from clubscore.games import GAMES
+from clubscore.printing import cards
+from clubscore.printing.data import event_info, event_tables
+from clubscore.printing.documents import blank_document, event_document
+
+from .conftest import page_links, page_texts, read_pdf
+
+pytestmark = pytest.mark.django_db
+BASE = "http://club.example"
+
+
+def render(event) -> bytes:
+    return event_document(event, "cards", BASE).content
+
+
+def test_hand_and_foot_cards_carry_players_minimums_values_and_both_teams_qr(drawn_event):
+    event = drawn_event("hand_and_foot", tables=3, name="Friday club night")
+    content = render(event)
+    texts = page_texts(content)
+    links = page_links(content)
+    game = GAMES["hand_and_foot"]
+
+    assert len(texts) == 3  # one card a page: big boxes
+    tables = Table.objects.filter(round__event=event).order_by("number")
+    for table, text, page_link in zip(tables, texts, links, strict=True):
+        assert "Friday club night" in text
+        assert "Nov. 27, 2026" in text
+        # The table number sits big beside the event's name, under "Table".
+        assert text.splitlines()[0].endswith("Table")
+        assert text.splitlines()[1] == f"Friday club night {table.number}"
+        for seat in Seat.objects.filter(table=table).select_related("player"):
+            assert seat.player.name in text
+        for hand in (1, 2, 3):
+            minimum = game.meld_minimum(hand, event.game_options)
+            assert f"Hand {hand} · meld minimum {minimum}" in text
+        for label, points in game.point_values():
+            assert label in text
+            assert str(points) in text
+        # Both teams' scorekeepers get their own QR code, each linking their own card.
+        expected = [BASE + link.get_absolute_url() for link in table.links.order_by("team__number")]
+        assert len(expected) == 2
+        assert page_link == expected
+
+
+def test_hand_and_foot_card_follows_the_events_meld_minimums(drawn_event):
+    event = drawn_event(
+        "hand_and_foot", tables=1, options={"hands": 4, "meld_minimums": [50, 75, 100, 125]}
+    )
+    text = page_texts(render(event))[0]
+    assert "Hand 4 · meld minimum 125" in text
+    assert "Hand 5" not in text
+
+
+def test_exact_bid_card_has_rounds_with_cards_and_drawn_trumps(drawn_event):
+    event = drawn_event("exact_bid", tables=2, options={"start_cards": 7})
+    first = Table.objects.get(round__event=event, number=1)
+    first.draw_details = {"trumps": ["H", "S", None, "C"]}
+    first.save(update_fields=["draw_details"])
+    content = render(event)
+    texts = page_texts(content)
+
+    assert len(texts) == 2
+    lines = texts[0].splitlines()
+    for index in range(7):
+        cards_in_round = GAMES["exact_bid"].cards_in_round(index, 7)
+        assert any(line.startswith(f"{index + 1} {cards_in_round}") for line in lines), index
+    assert "♥ hearts" in texts[0] and "♠ spades" in texts[0] and "♣ clubs" in texts[0]
+    assert "♦" not in texts[0]
+    # No trumps drawn: the box stays blank.
+    assert not any(symbol in texts[1] for symbol in "♠♥♦♣")
+    assert page_links(content)[0] == [BASE + first.links.get().get_absolute_url()]
+
+
+def test_luxury_family_card_names_the_dealer_of_each_deal_and_the_meld_table(drawn_event):
+    event = drawn_event("luxury_family", tables=3)
+    table = Table.objects.get(round__event=event, number=1)
+    seats = {
+        s.position: s.player for s in Seat.objects.filter(table=table).select_related("player")
+    }
+    table.first_player = seats[2]  # seat 2 drew the high card: it deals first
+    table.save(update_fields=["first_player"])
+    content = render(event)
+    texts = page_texts(content)
+
+    assert len(texts) == 2  # two cards to a page
+    first_card = texts[0].split("Luxury Family · score card")[1]
+    lines = first_card.splitlines()
+    # The deal passes left: seat 2, then 3, then 1.
+    for deal, position in ((1, 2), (2, 3), (3, 1)):
+        assert f"{deal} {seats[position].name}" in lines
+    for label, plain, trump in GAMES["luxury_family"].meld_table():
+        assert label in first_card
+        for points in {plain, trump} - {None}:
+            assert str(points) in first_card
+
+
+def test_laus_cards_print_the_point_cards_two_to_a_page(drawn_event):
+    event = drawn_event("laus", tables=3)
+    content = render(event)
+    texts = page_texts(content)
+    assert len(texts) == 2
+    assert texts[0].count("Laus · score card") == 2
+    assert texts[1].count("Laus · score card") == 1
+    for label, points in GAMES["laus"].point_values():
+        assert label.split(":")[0] in texts[0]
+        assert str(points) in texts[0]
+    assert "Lowest total wins." in texts[0]
+    links = [BASE + t.links.get().get_absolute_url() for t in Table.objects.order_by("number")]
+    assert [url for page in page_links(content) for url in page] == links
+
+
+def test_names_in_any_latin_script_print_as_typed_with_an_embedded_font(drawn_event):
+    event = drawn_event("luxury_family", tables=1)
+    names = [("Zoë", "Łukasz"), ("Jürgen", "Siobhán"), ("<b>Bob</b>", "Ng")]
+    for seat, (first, last) in zip(Seat.objects.select_related("player"), names, strict=True):
+        seat.player.first_name, seat.player.last_name = first, last
+        seat.player.save()
+    content = render(event)
+    text = page_texts(content)[0]
+    for first, last in names:
+        assert f"{first} {last}" in text
+    fonts = read_pdf(content).pages[0]["/Resources"]["/Font"]
+    fonts = [font.get_object() for font in fonts.values()]
+    assert {str(font["/BaseFont"]).split("+")[1] for font in fonts} == {
+        "DejaVuSans",
+        "DejaVuSans-Bold",
+    }
+    assert all("/FontFile2" in font["/FontDescriptor"] for font in fonts)
+
+
+@pytest.mark.parametrize(("paper", "size"), [("A4", (595, 842)), ("LETTER", (612, 792))])
+def test_paper_is_the_clubs_setting(drawn_event, paper, size):
+    event = drawn_event("laus", tables=1)
+    with override_settings(CLUB_PAPER_SIZE=paper):
+        box = read_pdf(render(event)).pages[0].mediabox
+    assert (round(box.width), round(box.height)) == size
+
+
+def test_a_german_event_prints_in_german(drawn_event):
+    event = drawn_event("hand_and_foot", tables=1, language="de")
+    text = page_texts(render(event))[0]
+    assert "Hand und Fuß" in text
+    assert "27. November 2026" in text
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_blank_cards_have_no_names_and_no_qr_codes(game):
+    content = blank_document(game).content
+    texts = page_texts(content)
+    assert len(texts) == 1
+    assert texts[0].count("score card") == cards.cards_per_page(game, GAMES[game].clean_options())
+    assert "Event:" in texts[0]
+    assert page_links(content) == [[]]
+
+
+def test_an_events_blank_cards_carry_the_event_but_no_players(drawn_event):
+    event = drawn_event("hand_and_foot", tables=2, name="Spring cup")
+    content = event_document(event, "blank", BASE).content
+    texts = page_texts(content)
+    assert len(texts) == 2
+    assert all("Spring cup" in text and "Table1" not in text for text in texts)
+    assert page_links(content) == [[], []]
+
+
+def test_cards_are_read_in_a_fixed_number_of_queries(drawn_event, django_assert_num_queries):
+    small = drawn_event("hand_and_foot", tables=1)
+    big = drawn_event("hand_and_foot", tables=10)
+    for event in (small, big):
+        with django_assert_num_queries(4):
+            tables = event_tables(event, BASE)
+    assert len(tables) == 10
+    assert cards.render_cards(event_info(big), tables)
+
+
+def test_the_qr_code_drawn_is_the_links_own_code(drawn_event):
+    """Render the page and read every module back: it must be segno's code of the link."""
+    import pypdfium2
+    import segno
+
+    from clubscore.printing.pdf import QR_MASK
+
+    event = drawn_event("laus", tables=1)
+    content = render(event)
+    annotation = read_pdf(content).pages[0]["/Annots"][0].get_object()
+    url = str(annotation["/A"]["/URI"])
+    left, bottom, right, top = (float(v) for v in annotation["/Rect"])
+    expected = segno.make(url, error="m", micro=False, mask=QR_MASK).matrix
+
+    scale = 8
+    page = pypdfium2.PdfDocument(content)[0]
+    image = page.render(scale=scale).to_pil().convert("L")
+    height = page.get_height()
+    module = (right - left) / len(expected)
+    drawn = [
+        [
+            image.getpixel(
+                (
+                    round((left + (column + 0.5) * module) * scale),
+                    round((height - top + (row + 0.5) * module) * scale),
+                )
+            )
+            < 128
+            for column in range(len(expected))
+        ]
+        for row in range(len(expected))
+    ]
+    assert drawn == [[bool(cell) for cell in row] for row in expected]
+    assert url == BASE + Table.objects.get(round__event=event).links.get().get_absolute_url()

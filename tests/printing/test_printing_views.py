@@ -1,0 +1,83 @@
+"""The organizer's PDF links: staff only, the right document, fixed query counts."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from clubscore.events.models import Table
+from clubscore.games import GAMES
+
+from .conftest import page_links, page_texts
+
+pytestmark = pytest.mark.django_db
+
+
+def url(event, what):
+    return reverse("printing:event_pdf", args=[event.pk, what])
+
+
+@pytest.mark.parametrize("what", ["cards", "tables", "standings", "blank"])
+def test_it_serves_each_pdf_to_the_organizer(organizer_client, drawn_event, what):
+    event = drawn_event("hand_and_foot", tables=2, name="Spring Cup")
+    response = organizer_client.get(url(event, what))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert f'filename="spring-cup-2026-11-27-{what}.pdf"' in response["Content-Disposition"]
+    assert "Spring Cup" in page_texts(response.content)[0]
+
+
+def test_the_cards_qr_codes_link_to_this_servers_scorekeeper_pages(organizer_client, drawn_event):
+    event = drawn_event("laus", tables=1)
+    response = organizer_client.get(url(event, "cards"))
+    link = Table.objects.get(round__event=event).links.get()
+    assert page_links(response.content) == [[f"http://testserver/s/{link.token}/"]]
+
+
+def test_it_is_for_staff_only(client, stranger, drawn_event):
+    event = drawn_event("laus", tables=1)
+    assert client.get(url(event, "cards")).status_code == 302
+    client.force_login(stranger)
+    response = client.get(url(event, "cards"))
+    assert response.status_code == 302
+    assert response["Content-Type"] != "application/pdf"
+
+
+def test_unknown_documents_and_events_are_not_found(organizer_client, drawn_event):
+    event = drawn_event("laus", tables=1)
+    assert organizer_client.get(url(event, "secrets")).status_code == 404
+    assert (
+        organizer_client.get(reverse("printing:event_pdf", args=[999, "cards"])).status_code == 404
+    )
+    assert organizer_client.get(reverse("printing:blank", args=["poker"])).status_code == 404
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_blank_cards_of_each_game(organizer_client, game):
+    response = organizer_client.get(reverse("printing:blank", args=[game]))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert "Event:" in page_texts(response.content)[0]
+
+
+@pytest.mark.parametrize("what", ["cards", "tables", "standings", "blank"])
+def test_each_pdf_runs_the_same_queries_for_ten_times_the_tables(
+    organizer_client, drawn_event, django_assert_max_num_queries, what
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    small = drawn_event("hand_and_foot", tables=2)
+    big = drawn_event("hand_and_foot", tables=20)
+    with CaptureQueriesContext(connection) as baseline:
+        assert organizer_client.get(url(small, what)).status_code == 200
+    with django_assert_max_num_queries(len(baseline)):
+        response = organizer_client.get(url(big, what))
+    assert response.status_code == 200
+
+
+def test_the_event_page_links_to_every_printable(organizer_client, drawn_event):
+    event = drawn_event("hand_and_foot", tables=1)
+    page = organizer_client.get(reverse("events:detail", args=[event.pk])).content.decode()
+    for what in ("cards", "tables", "standings", "blank"):
+        assert url(event, what) in page
