@@ -1,18 +1,220 @@
-"""Organizer pages: the live dashboard and the standings."""
+"""Organizer pages: the live dashboard and the standings; the public results and ladder."""
 
+from __future__ import annotations
+
+from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
 
-from clubscore.events.models import Event
+from clubscore.draw import DrawError
+from clubscore.events.models import Event, ScoreEntry, Table
+from clubscore.games import GAMES, ScoreError
+from clubscore.scorekeeping.services import settle_dispute
+
+from .charts import progress_chart
+from .disputes import open_disputes
+from .forms import LadderFilterForm, SettleForm, score_error_messages
+from .playoffs import start_playoff
+from .standings import COUPLE, INDIVIDUAL, event_standings, season_ladder
+from .states import STATES, event_table_states
+from .tables import LadderTable, standings_table
+
+PER_PAGE = 100
+
+
+def _event(event_id: int) -> Event:
+    return get_object_or_404(Event, pk=event_id)
+
+
+# --- The live dashboard -------------------------------------------------------------
+
+
+def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None) -> dict:
+    clock, states = event_table_states(event)
+    bonus_table = next((s.table for s in states if s.table.has_first_table_bonus), None)
+    counts = {key: 0 for key, _label in STATES}
+    for state in states:
+        counts[state.state] += 1
+    rounds: dict[int, list] = {}
+    for state in states:
+        rounds.setdefault(state.table.round.number, []).append(state)
+    return {
+        "event": event,
+        "clock": clock,
+        "clock_left": _minutes(clock.seconds_left or clock.grace_seconds_left),
+        "states": states,
+        "rounds": rounds,
+        "legend": [(key, label, counts[key]) for key, label in STATES],
+        "bonus_table": bonus_table,
+        "disputes": open_disputes(event, bound=bound),
+        # The clock buttons post to the scorekeeping app's endpoint, which comes back here.
+        "clock_url": reverse("scorekeeping:clock", args=[event.pk]),
+    }
+
+
+def _minutes(seconds: int) -> str:
+    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 @staff_member_required
 def event_dashboard(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=event_id)
-    return render(request, "dashboard/event.html", {"event": event})
+    event = _event(event_id)
+    template = "dashboard/event.html"
+    if request.htmx and request.GET.get("part") == "live":
+        template += "#live"
+    return render(request, template, _dashboard_context(event))
 
 
+@staff_member_required
+@require_POST
+def settle(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
+    """Settle a disputed hand: keep one version or correct it."""
+    event = _event(event_id)
+    entry = get_object_or_404(
+        ScoreEntry.objects.select_related("table__round"),
+        pk=entry_id,
+        table__round__event=event,
+    )
+    form = SettleForm(request.POST, entry=entry)
+    if entry.status != ScoreEntry.Status.DISPUTED:
+        messages.info(request, _("That hand was settled already."))
+        return redirect("dashboard:event", event.pk)
+    if form.is_valid():
+        try:
+            settle_dispute(entry, payload=form.cleaned_data["settled"], user=request.user)
+        except ScoreError as error:
+            field = "payload" if form.cleaned_data["choice"] == SettleForm.CORRECTED else "choice"
+            for message in score_error_messages(error):
+                form.add_error(field, message)
+        else:
+            messages.success(
+                request,
+                _("%(table)s, %(number)s settled.")
+                % {"table": entry.table, "number": _entry_name(event, entry)},
+            )
+            return redirect("dashboard:event", event.pk)
+    context = _dashboard_context(event, bound={entry.pk: form})
+    return render(request, "dashboard/event.html", context, status=400)
+
+
+def _entry_name(event: Event, entry: ScoreEntry) -> str:
+    if event.game == "hand_and_foot":
+        return _("hand %(number)s") % {"number": entry.number}
+    return _("round %(number)s") % {"number": entry.number}
+
+
+@staff_member_required
+@require_POST
+def publish(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Switch the public standings page on or off."""
+    event = _event(event_id)
+    event.public_standings = request.POST.get("public") == "on"
+    event.save(update_fields=["public_standings"])
+    if event.public_standings:
+        messages.success(request, _("The standings are public now."))
+    else:
+        messages.success(request, _("The standings are private now."))
+    return redirect(request.POST.get("next") or reverse("dashboard:event", args=[event.pk]))
+
+
+# --- Standings ----------------------------------------------------------------------
+
+
+def _basis(request: HttpRequest, event: Event) -> str:
+    basis = request.GET.get("basis")
+    return basis if basis in (INDIVIDUAL, COUPLE) else event.standings_basis
+
+
+def _standings_page(request: HttpRequest, event: Event, template: str, *, public: bool):
+    basis = _basis(request, event)
+    standings = event_standings(event, basis=basis)
+    table = standings_table(standings)
+    # A big evening pages at 100 rows (the exports hold every row): rendering a thousand
+    # rows would take seconds, and a club evening (fewer than 100) never sees a page 2.
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    export = request.GET.get("_export")
+    if TableExport.is_valid_format(export):
+        exporter = TableExport(export, table, exclude_columns=())
+        return exporter.response(f"standings-{event.pk}-{basis}.{export}")
+    chart = progress_chart(standings.chart_series(), standings.labels)
+    other = COUPLE if basis == INDIVIDUAL else INDIVIDUAL
+    return render(
+        request,
+        template,
+        {
+            "event": event,
+            "standings": standings,
+            "table": table,
+            "chart": chart,
+            "basis": basis,
+            "other_basis": other,
+            "other_basis_label": Event.StandingsBasis(other).label,
+            "show_toggle": event.game == "hand_and_foot" or event.standings_basis == COUPLE,
+            "public": public,
+            "game_name": _(GAMES[event.game].name),
+        },
+    )
+
+
+@staff_member_required
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=event_id)
-    return render(request, "dashboard/standings.html", {"event": event})
+    return _standings_page(request, _event(event_id), "dashboard/standings.html", public=False)
+
+
+def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = Event.objects.public().filter(pk=event_id).first()
+    if event is None:
+        raise Http404
+    return _standings_page(request, event, "dashboard/public_standings.html", public=True)
+
+
+@staff_member_required
+@require_POST
+def playoff(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Start a play-off round among those tied for first."""
+    event = _event(event_id)
+    basis = request.POST.get("basis")
+    basis = basis if basis in (INDIVIDUAL, COUPLE) else event.standings_basis
+    try:
+        round_ = start_playoff(event, basis=basis, user=request.user)
+    except DrawError as error:
+        messages.error(request, str(error))
+    else:
+        tables = Table.objects.filter(round=round_).count()
+        messages.success(
+            request,
+            _("Play-off round %(number)s drawn: %(tables)s table(s).")
+            % {"number": round_.number, "tables": tables},
+        )
+    return redirect(f"{reverse('dashboard:standings', args=[event.pk])}?basis={basis}")
+
+
+# --- The season ladder --------------------------------------------------------------
+
+
+def ladder(request: HttpRequest) -> HttpResponse:
+    years = sorted({date.year for date in Event.objects.dates("date", "year")}, reverse=True)
+    form = LadderFilterForm(request.GET or None, years=years)
+    game, year = form.cleaned_or_default()
+    result = season_ladder(game, year)
+    table = LadderTable(result.rows)
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    export = request.GET.get("_export")
+    if TableExport.is_valid_format(export):
+        return TableExport(export, table).response(f"ladder-{game}-{year or 'all'}.{export}")
+    return render(
+        request,
+        "dashboard/ladder.html",
+        {
+            "form": form,
+            "ladder": result,
+            "table": table,
+            "game_name": _(GAMES[game].name),
+        },
+    )

@@ -1,0 +1,154 @@
+"""What each table of an event is doing: the one place the dashboard's states come from.
+
+A table's state, first match wins (what the organizer must act on comes first):
+
+1. turned_in: the card is turned in (`Table.turned_in_at`).
+2. disputed: a hand or round is disputed: the organizer settles it.
+3. waiting: a hand or round is entered and waits for the other side's confirmation.
+4. over_time: the time limit has passed (grace or closed) and the card is not in.
+5. playing: entries exist; "hand 2 of 3" = the first hand not confirmed yet.
+6. not_started: nothing entered yet.
+
+The number of hands or rounds a table plays is the event's option for it (Hand and
+Foot `hands`, Luxury Family and Laus `rounds`, exact-bid one round per card of the
+first round, `start_cards`); Laus played to a threshold has no fixed count.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from clubscore.events.clock import ClockState, clock_state
+from clubscore.events.models import Event, ScoreEntry, Seat, Table
+
+TURNED_IN = "turned_in"
+DISPUTED = "disputed"
+WAITING = "waiting"
+OVER_TIME = "over_time"
+PLAYING = "playing"
+NOT_STARTED = "not_started"
+
+# In the order of the legend: (state, label).
+STATES = [
+    (NOT_STARTED, gettext_lazy("Not started")),
+    (PLAYING, gettext_lazy("Playing")),
+    (WAITING, gettext_lazy("Waiting for confirmation")),
+    (DISPUTED, gettext_lazy("Disputed")),
+    (OVER_TIME, gettext_lazy("Over time")),
+    (TURNED_IN, gettext_lazy("Turned in")),
+]
+STATE_LABELS = dict(STATES)
+
+
+@dataclass
+class TableState:
+    table: Table
+    state: str
+    current: int | None  # the hand or round being played (1-based), None when none
+    planned: int | None  # how many the table plays, None when open-ended
+    confirmed: int
+    disputes: list[ScoreEntry] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        return str(STATE_LABELS[self.state])
+
+    @property
+    def detail(self) -> str:
+        """'Hand 2 of 3' (or round), for a table at play."""
+        if self.current is None:
+            return ""
+        word = self.table.unit
+        if self.planned:
+            return _("%(unit)s %(current)s of %(planned)s") % {
+                "unit": word,
+                "current": self.current,
+                "planned": self.planned,
+            }
+        return f"{word} {self.current}"
+
+
+def planned_entries(event: Event) -> int | None:
+    """How many hands or rounds a table of `event` plays (None: open-ended)."""
+    options = event.game_options
+    for key in ("hands", "rounds", "start_cards"):
+        if key in options:
+            return options[key]
+    return None
+
+
+def table_state(
+    table: Table, entries: list[ScoreEntry], *, planned: int | None, clock: ClockState
+) -> TableState:
+    """The state of one table from its entries (all statuses) and the event's clock."""
+    by_status: dict[str, list[ScoreEntry]] = {}
+    for entry in entries:
+        by_status.setdefault(entry.status, []).append(entry)
+    confirmed = len(by_status.get(ScoreEntry.Status.CONFIRMED, []))
+    disputes = by_status.get(ScoreEntry.Status.DISPUTED, [])
+    current = None
+    if entries and not table.turned_in_at:
+        confirmed_numbers = {e.number for e in by_status.get(ScoreEntry.Status.CONFIRMED, [])}
+        current = 1
+        while current in confirmed_numbers:
+            current += 1
+        if planned:
+            current = min(current, planned)
+    if table.turned_in_at:
+        state = TURNED_IN
+    elif disputes:
+        state = DISPUTED
+    elif by_status.get(ScoreEntry.Status.ENTERED):
+        state = WAITING
+    elif clock.time_is_up:
+        state = OVER_TIME
+    elif entries:
+        state = PLAYING
+    else:
+        state = NOT_STARTED
+    return TableState(
+        table=table,
+        state=state,
+        current=current,
+        planned=planned,
+        confirmed=confirmed,
+        disputes=disputes,
+    )
+
+
+def event_table_states(
+    event: Event, *, now: datetime.datetime | None = None
+) -> tuple[ClockState, list[TableState]]:
+    """The clock and every table of every round of `event`: three queries in all."""
+    clock = clock_state(event, now)
+    planned = planned_entries(event)
+    unit = _("Hand") if event.game == "hand_and_foot" else _("Round")
+    tables = (
+        Table.objects.filter(round__event=event)
+        .select_related("round")
+        .prefetch_related(
+            Prefetch(
+                "seats",
+                queryset=Seat.objects.select_related("player", "team").order_by("position"),
+            ),
+            Prefetch(
+                "entries",
+                # Only what the state needs: payloads of disputes are loaded apart.
+                queryset=ScoreEntry.objects.only("id", "table_id", "number", "status").order_by(
+                    "number"
+                ),
+                to_attr="all_entries",
+            ),
+        )
+        .order_by("round__number", "number")
+    )
+    states = []
+    for table in tables:
+        table.unit = unit
+        states.append(table_state(table, table.all_entries, planned=planned, clock=clock))
+    return clock, states

@@ -1,0 +1,90 @@
+"""The season ladder: events whose time was called or that are final, added up per player."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from clubscore.dashboard.standings import event_standings, season_ladder
+from clubscore.events.models import Event, Seat
+
+from .conftest import hf_hand, tables_of
+
+pytestmark = pytest.mark.django_db
+LADDER = reverse("dashboard:ladder")
+
+
+def play(drawn_event, add_entry, tables=2, status=Event.Status.FINAL, **fields):
+    event = drawn_event("hand_and_foot", tables=tables, status=status, **fields)
+    for index, table in enumerate(tables_of(event)):
+        add_entry(table, 1, hf_hand(1, index % 2, low_left=2 + index))
+    return event
+
+
+def reseat(event, players):
+    """Seat the same players as an earlier event (the fixture makes new ones)."""
+    seats = list(Seat.objects.filter(round__event=event).order_by("table__number", "position"))
+    for seat, player in zip(seats, players, strict=True):
+        seat.player = player
+        seat.save(update_fields=["player"])
+
+
+def test_the_ladder_adds_up_events_and_counts_only_called_or_final_ones(drawn_event, add_entry):
+    first = play(drawn_event, add_entry, tables=1, date=datetime.date(2026, 3, 1))
+    players = [seat.player for seat in Seat.objects.filter(round__event=first).order_by("position")]
+    second = play(
+        drawn_event,
+        add_entry,
+        tables=1,
+        status=Event.Status.TIME_CALLED,
+        date=datetime.date(2026, 4, 1),
+    )
+    reseat(second, players)
+    running = play(drawn_event, add_entry, tables=1, status=Event.Status.RUNNING)
+    reseat(running, players)
+    other_year = play(drawn_event, add_entry, tables=1, date=datetime.date(2025, 4, 1))
+    reseat(other_year, players)
+
+    ladder = season_ladder("hand_and_foot", 2026)
+    assert [e.pk for e in ladder.events] == [first.pk, second.pk]
+    winner = ladder.rows[0]
+    one = {row.player_ids[0]: row for row in event_standings(first).rows}
+    assert winner.total == 2 * one[winner.player_id].total
+    assert winner.events == 2
+    assert winner.best_finish == 1
+    assert len(season_ladder("hand_and_foot", None).events) == 3
+
+
+def test_the_ladder_page_filters_sorts_and_exports(drawn_event, add_entry):
+    play(drawn_event, add_entry, tables=2, date=datetime.date(2026, 3, 1))
+    client = Client()
+    page = client.get(LADDER, {"game": "hand_and_foot", "year": "2026"})
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert '<label for="id_game">' in html and '<label for="id_year">' in html
+    assert "?game=hand_and_foot&amp;year=2026&amp;sort=total" in html
+    response = client.get(LADDER, {"game": "hand_and_foot", "year": "2026", "_export": "csv"})
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0] == ["Rank", "Player", "Total", "Events played", "Best finish", "Wins"]
+    assert len(rows) == 9
+    assert client.get(LADDER, {"game": "laus"}).context["ladder"].rows == []
+    response = client.get(LADDER, {"game": "hand_and_foot", "_export": "xlsx"})
+    assert response["Content-Type"].startswith("application/vnd.openxmlformats")
+
+
+def test_the_ladder_runs_the_same_queries_for_2_and_20_tables(
+    drawn_event, add_entry, django_assert_num_queries
+):
+    client = Client()
+    for tables in (2, 20):
+        play(drawn_event, add_entry, tables=tables)
+        play(drawn_event, add_entry, tables=tables)
+        # years, events, tables, seats, entries
+        with django_assert_num_queries(5):
+            response = client.get(LADDER, {"game": "hand_and_foot"})
+        assert response.status_code == 200

@@ -1,0 +1,133 @@
+"""Standings pages: sortable, exported, the couple toggle, the play-off, the public page."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+import tablib
+from django.test import Client
+from django.urls import reverse
+
+from clubscore.club.models import Couple
+from clubscore.events.models import Round, Seat
+
+from .conftest import hf_hand, tables_of
+
+pytestmark = pytest.mark.django_db
+
+
+def url(event, **query):
+    return reverse("dashboard:standings", args=[event.pk])
+
+
+def played_event(drawn_event, add_entry, tables=2, **fields):
+    event = drawn_event("hand_and_foot", tables=tables, **fields)
+    for index, table in enumerate(tables_of(event)):
+        add_entry(table, 1, hf_hand(1, index % 2, low_left=2 + index))
+    return event
+
+
+def test_standings_are_for_staff_and_show_a_chart_and_sortable_columns(
+    organizer_client, drawn_event, add_entry
+):
+    event = played_event(drawn_event, add_entry)
+    assert Client().get(url(event)).status_code == 302
+    page = organizer_client.get(url(event)).content.decode()
+    assert '<svg class="chart"' in page
+    assert "Hands won" in page and "First-table bonus" in page
+    assert "?sort=total" in page
+    ascending = organizer_client.get(url(event), {"sort": "total"}).context["table"]
+    totals = [row.record.total for row in ascending.rows]
+    assert totals == sorted(totals)
+
+
+def test_csv_and_xlsx_exports_hold_every_row(organizer_client, drawn_event, add_entry):
+    event = played_event(drawn_event, add_entry)
+    response = organizer_client.get(url(event), {"_export": "csv"})
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0][:4] == ["Rank", "Name", "Hands", "Total"]
+    assert len(rows) == 1 + 8
+    assert "(play-off)" in rows[1][0]
+
+    response = organizer_client.get(url(event), {"_export": "xlsx"})
+    book = tablib.Dataset().load(io.BytesIO(response.content).read(), format="xlsx")
+    assert book.headers[:4] == ["Rank", "Name", "Hands", "Total"]
+    assert len(book) == 8
+
+
+def test_the_couple_view_is_a_toggle_away(organizer_client, drawn_event, add_entry):
+    event = played_event(drawn_event, add_entry)
+    first, second = tables_of(event)
+    one = first.seats.get(position=1).player
+    two = second.seats.get(position=1).player
+    Couple.objects.create(player_a=one, player_b=two, scorekeeper=one)
+    page = organizer_client.get(url(event)).content.decode()
+    assert "?basis=couple" in page
+    couples = organizer_client.get(url(event), {"basis": "couple"})
+    rows = couples.context["standings"].rows
+    assert len(rows) == 1
+    assert f"{one.name} &amp; {two.name}" in couples.content.decode()
+
+
+def test_a_play_off_round_is_drawn_among_the_tied(organizer_client, drawn_event, add_entry):
+    event = played_event(drawn_event, add_entry, tables=2)
+    standings = organizer_client.get(url(event)).context["standings"]
+    tied = {pid for row in standings.playoff_rows for pid in row.player_ids}
+    assert len(tied) == 4  # the teams that went out at both tables scored the same
+    assert "Start a play-off round" in organizer_client.get(url(event)).content.decode()
+
+    response = organizer_client.post(reverse("dashboard:playoff", args=[event.pk]))
+    assert response.status_code == 302
+    playoff = Round.objects.get(event=event, kind=Round.Kind.PLAYOFF)
+    assert playoff.number == 2
+    assert set(Seat.objects.filter(round=playoff).values_list("player_id", flat=True)) == tied
+    assert playoff.draws.count() == 1
+    # The play-off never adds to the totals.
+    assert organizer_client.get(url(event)).context["standings"].rows[0].total == (
+        standings.rows[0].total
+    )
+
+
+def test_a_play_off_that_does_not_make_tables_says_why(organizer_client, drawn_event, add_entry):
+    event = played_event(drawn_event, add_entry, tables=3)
+    assert len(organizer_client.get(url(event)).context["standings"].playoff_rows) == 6
+    response = organizer_client.post(reverse("dashboard:playoff", args=[event.pk]), follow=True)
+    # Six tied players do not make tables of four: the draw's own message says so.
+    assert "6 players" in response.content.decode()
+    assert not Round.objects.filter(event=event, kind=Round.Kind.PLAYOFF).exists()
+
+
+def test_without_a_tie_there_is_no_play_off(organizer_client, drawn_event):
+    event = drawn_event("laus", tables=1)
+    response = organizer_client.post(reverse("dashboard:playoff", args=[event.pk]), follow=True)
+    assert "Nobody is tied for first place" in response.content.decode()
+    assert not Round.objects.filter(event=event, kind=Round.Kind.PLAYOFF).exists()
+
+
+def test_the_public_page_is_read_only_and_404_until_published(drawn_event, add_entry):
+    client = Client()
+    event = played_event(drawn_event, add_entry)
+    public = reverse("dashboard:public_standings", args=[event.pk])
+    assert client.get(public).status_code == 404
+    event.public_standings = True
+    event.save()
+    page = client.get(public).content.decode()
+    assert "P1A Table1" in page
+    assert "Start a play-off round" not in page
+    assert '<form method="post" action="/events' not in page
+
+
+@pytest.mark.parametrize("name", ["dashboard:standings", "dashboard:public_standings"])
+def test_standings_pages_run_the_same_queries_for_2_and_20_tables(
+    name, organizer_client, drawn_event, add_entry, django_assert_num_queries
+):
+    for tables in (2, 20):
+        event = played_event(drawn_event, add_entry, tables=tables, public_standings=True)
+        # Staff: session and user, then the event and the standings' three queries.
+        visitor = organizer_client if name == "dashboard:standings" else Client()
+        with django_assert_num_queries(6 if name == "dashboard:standings" else 4):
+            response = visitor.get(reverse(name, args=[event.pk]))
+        assert len(response.context["standings"].rows) == 4 * tables

@@ -1,0 +1,76 @@
+"""Each table's state comes from one place: its entries, its card and the clock."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.utils import timezone
+
+from clubscore.dashboard import states
+from clubscore.dashboard.states import event_table_states
+from clubscore.events.models import ScoreEntry
+
+from .conftest import hf_hand, tables_of
+
+pytestmark = pytest.mark.django_db
+
+NOW = timezone.now()
+
+
+def state_of(event, number, now=NOW):
+    _clock, table_states = event_table_states(event, now=now)
+    return next(s for s in table_states if s.table.number == number)
+
+
+def test_a_table_moves_from_not_started_to_turned_in(drawn_event, add_entry):
+    event = drawn_event("hand_and_foot", tables=1, clock_started_at=NOW)
+    (table,) = tables_of(event)
+    assert state_of(event, 1).state == states.NOT_STARTED
+    assert state_of(event, 1).detail == ""
+
+    entry = add_entry(table, 1, hf_hand(1), status=ScoreEntry.Status.DRAFT)
+    assert state_of(event, 1).state == states.PLAYING
+    assert state_of(event, 1).detail == "Hand 1 of 3"
+
+    entry.status = ScoreEntry.Status.ENTERED
+    entry.save()
+    assert state_of(event, 1).state == states.WAITING
+
+    entry.status = ScoreEntry.Status.DISPUTED
+    entry.save()
+    assert state_of(event, 1).state == states.DISPUTED
+    assert state_of(event, 1).disputes == [entry]
+
+    entry.status = ScoreEntry.Status.CONFIRMED
+    entry.save()
+    now_playing = state_of(event, 1)
+    assert now_playing.state == states.PLAYING
+    assert now_playing.detail == "Hand 2 of 3"
+
+    table.turned_in_at = NOW
+    table.save()
+    assert state_of(event, 1).state == states.TURNED_IN
+
+
+def test_a_table_not_turned_in_after_the_limit_is_over_time(drawn_event, add_entry):
+    limit = datetime.timedelta(minutes=90)
+    event = drawn_event("hand_and_foot", tables=2, clock_started_at=NOW - limit)
+    first, second = tables_of(event)
+    add_entry(first, 1, hf_hand(1))
+    second.turned_in_at = NOW - datetime.timedelta(minutes=5)
+    second.save()
+    assert state_of(event, 1).state == states.OVER_TIME
+    assert state_of(event, 2).state == states.TURNED_IN
+    # Ten minutes earlier the same table was still playing.
+    assert state_of(event, 1, now=NOW - datetime.timedelta(minutes=10)).state == states.PLAYING
+
+
+def test_states_take_the_same_queries_for_2_and_20_tables(
+    drawn_event, add_entry, django_assert_num_queries
+):
+    for tables in (2, 20):
+        event = drawn_event("laus", tables=tables)
+        with django_assert_num_queries(3):
+            _clock, table_states = event_table_states(event)
+        assert len(table_states) == tables
