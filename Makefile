@@ -47,10 +47,22 @@ messages: $(VENV)/.installed
 bench: $(VENV)/.installed
 	@for script in bench/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
+# Production serving: DEBUG off, gunicorn (gunicorn.conf.py), static files by whitenoise.
+SERVE_ENV = DEBUG=$${DEBUG:-false} HOST=$(HOST) PORT=$(PORT)
 serve: $(VENV)/.installed
-	$(PY) manage.py migrate --no-input
-	$(PY) manage.py collectstatic --no-input -v 0
-	$(VENV)/bin/gunicorn clubscore.wsgi --workers $${WORKERS:-4} --bind $(HOST):$(PORT)
+	@if [ -z "$$SECRET_KEY" ]; then \
+	  echo "make serve runs ClubScore for real (DEBUG=false). Set first:"; \
+	  echo "  SECRET_KEY     a long random string: $$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')"; \
+	  echo "  ALLOWED_HOSTS  the names the tablets use, e.g. clubscore.local,192.168.1.10"; \
+	  echo "  DATABASE_URL   e.g. postgres://clubscore@127.0.0.1:5432/clubscore (default: db.sqlite3)"; \
+	  echo "  HTTPS=false    only when serving plain HTTP on the club's own Wi-Fi"; \
+	  echo "  HOST, PORT     where to listen (now $(HOST):$(PORT)); WEB_CONCURRENCY: workers"; \
+	  echo "See docs/deployment.md."; \
+	  exit 1; \
+	fi
+	$(SERVE_ENV) $(PY) manage.py migrate --no-input
+	$(SERVE_ENV) $(PY) manage.py collectstatic --no-input -v 0
+	$(SERVE_ENV) $(VENV)/bin/gunicorn clubscore.wsgi
 
 clean:
 	rm -rf $(VENV) staticfiles

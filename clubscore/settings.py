@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -26,9 +27,15 @@ def envlist(name: str, default: str) -> list[str]:
 
 DEBUG = envbool("DEBUG", True)
 # The development key is only ever used with DEBUG on; production must set its own.
-SECRET_KEY = os.environ.get(
-    "SECRET_KEY", "dev-only-insecure-key-change-me-in-production-0123456789"
+SECRET_KEY = os.environ.get("SECRET_KEY") or (
+    "dev-only-insecure-key-change-me-in-production-0123456789" if DEBUG else ""
 )
+if not SECRET_KEY:
+    raise ImproperlyConfigured(
+        "DEBUG is false, so SECRET_KEY must be set: a long random string, e.g. "
+        "SECRET_KEY=$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))'). "
+        "See docs/deployment.md."
+    )
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
 
@@ -50,6 +57,7 @@ INSTALLED_APPS = [
     "clubscore.scorekeeping",
     "clubscore.dashboard",
     "clubscore.printing",
+    "clubscore.accounts",
 ]
 
 MIDDLEWARE = [
@@ -135,15 +143,24 @@ STORAGES = {
 }
 
 # Security: the production values are on unless DEBUG is on (check --deploy is clean).
-SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", not DEBUG)
-SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", not DEBUG)
-CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", not DEBUG)
-SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
-SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
-SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", not DEBUG)
+# HTTPS=false is for a club laptop serving plain HTTP on the club's own Wi-Fi: secure
+# cookies and the HTTPS redirect would lock every tablet out there (docs/deployment.md).
+HTTPS = envbool("HTTPS", not DEBUG)
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", HTTPS)
+SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", HTTPS)
+CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", HTTPS)
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31536000 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", HTTPS)
 SECURE_PROXY_SSL_HEADER = (
     ("HTTP_X_FORWARDED_PROTO", "https") if envbool("BEHIND_PROXY", False) else None
 )
+# How many proxies (load balancers) append to X-Forwarded-For in front of the app: the
+# login throttle counts failures per client address, and only our proxies' entries
+# can be believed. 0: use the connection's address.
+TRUSTED_PROXY_COUNT = envint("TRUSTED_PROXY_COUNT", 0)
+# An organizer's session ends after a club evening and a half, not weeks later.
+SESSION_COOKIE_AGE = envint("SESSION_COOKIE_AGE", 12 * 3600)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
@@ -157,6 +174,7 @@ CONTENT_SECURITY_POLICY = {
         "script-src": ["'self'"],
         "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
         "base-uri": ["'self'"],

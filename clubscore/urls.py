@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
+from clubscore.accounts import views as account_views
 from clubscore.events import views as event_views
 
 admin.site.site_header = _("ClubScore administration")
@@ -15,7 +16,8 @@ urlpatterns = [
     path("", include("clubscore.scorekeeping.urls")),
     path("", include("clubscore.dashboard.urls")),
     path("", include("clubscore.printing.urls")),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("", include("clubscore.accounts.urls")),
+    path("login/", account_views.login, name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -1,0 +1,40 @@
+"""Scorekeeper links: revoking a table's links and issuing fresh ones."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from .models import ScorekeeperLink, Seat, Table
+
+
+@transaction.atomic
+def revoke_table_links(table: Table) -> list[ScorekeeperLink]:
+    """Revoke every live link of `table` and give its scorekeepers fresh ones.
+
+    A lost or shared tablet is handled this way: the old link stops opening the card at
+    once, and the new links (new QR codes) go to the same scorekeepers. The holders of
+    the revoked links get the new ones; a table that had none gets one per seat that
+    keeps score. Returns the new links.
+    """
+    # Lock the live links, so two organizers pressing the button at once issue one set.
+    live = list(
+        ScorekeeperLink.objects.select_for_update(of=("self",))
+        .filter(table=table, revoked_at__isnull=True)
+        .order_by("team__number", "id")
+    )
+    if live:
+        holders = [(link.team_id, link.player_id) for link in live]
+        ScorekeeperLink.objects.filter(pk__in=[link.pk for link in live]).update(
+            revoked_at=timezone.now()
+        )
+    else:
+        holders = list(
+            Seat.objects.filter(table=table, is_scorekeeper=True)
+            .order_by("position")
+            .values_list("team_id", "player_id")
+        )
+    return [
+        ScorekeeperLink.objects.create(table=table, team_id=team_id, player_id=player_id)
+        for team_id, player_id in holders
+    ]

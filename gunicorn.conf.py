@@ -1,0 +1,49 @@
+"""gunicorn settings for ClubScore (read by `gunicorn clubscore.wsgi` from this folder).
+
+Every value can be set from the environment, so one file serves the club laptop and a
+row of app servers behind a load balancer (docs/deployment.md).
+"""
+
+import multiprocessing
+import os
+
+# Where to listen. A club laptop: 0.0.0.0:8000 so the tablets on the club's Wi-Fi reach
+# it; behind a load balancer: the address the balancer forwards to.
+bind = os.environ.get("GUNICORN_BIND") or (
+    f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
+)
+
+# Worker processes. Requests are short (a score card, a standings page) and mostly wait
+# on the database, so a few synchronous workers per core serve a full club evening.
+# WEB_CONCURRENCY is the name most hosts set; cap the default so a big machine does not
+# open more database connections than PostgreSQL allows (max_connections 100).
+workers = int(os.environ.get("WEB_CONCURRENCY", min(multiprocessing.cpu_count() * 2 + 1, 9)))
+threads = int(os.environ.get("GUNICORN_THREADS", 1))
+
+# A request that takes longer than this is stuck (the slowest page, a PDF of all score
+# cards, takes about a second): the worker is killed and replaced.
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", 30))
+# On a restart or deploy, requests in flight get this long to finish.
+graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", 20))
+# Tablets poll every few seconds over the same connection.
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", 5))
+
+# Recycle workers now and then, so a slow leak never builds up over a long evening;
+# the jitter keeps them from all restarting at once.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", 2000))
+max_requests_jitter = int(os.environ.get("GUNICORN_MAX_REQUESTS_JITTER", 200))
+
+# Logs to stdout/stderr: the service manager (systemd, docker) keeps them.
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
+errorlog = os.environ.get("GUNICORN_ERROR_LOG", "-")
+loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
+# Time, client, request, status, bytes, duration in ms.
+access_log_format = '%(t)s %({x-forwarded-for}i)s %(h)s "%(r)s" %(s)s %(B)s %(M)sms'
+
+# Only the load balancer's X-Forwarded-* headers are believed (comma-separated addresses;
+# "*" when the app servers are reachable from the balancer only).
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+
+# Heartbeat files in memory, not on a slow or full disk (Docker's /tmp is an overlay).
+if os.path.isdir("/dev/shm"):
+    worker_tmp_dir = "/dev/shm"

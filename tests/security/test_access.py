@@ -1,0 +1,91 @@
+"""Strangers reach no organizer page or action.
+
+The list of pages is read from the URL resolver, so a page added later is covered
+without anyone remembering to add it here. Only the pages below are open to everyone.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import LOGIN_URL, all_pages, url_for
+
+# Open to everyone by design. The scorekeeper's card is opened by its secret token (a
+# made-up token must 404: checked below like any page); the standings only when
+# the organizer published them (the event here is not published).
+# The season ladder is the club's public notice board.
+PUBLIC = {
+    "home",
+    "login",
+    "logout",
+    "set_language",
+    "admin:login",
+    "admin:logout",
+    "dashboard:ladder",
+}
+
+
+PAGES = [page for page in all_pages() if page.name not in PUBLIC]
+EVENT_PAGES = [page for page in PAGES if "event_id" in page.params]
+
+
+def assert_refused(response, url: str) -> None:
+    if response.status_code in (302, 301):
+        target = response["Location"]
+        assert LOGIN_URL.match(target), f"{url} sent a stranger to {target}"
+    else:
+        assert response.status_code in (403, 404, 405), f"{url} answered {response.status_code}"
+
+
+@pytest.fixture
+def event(drawn_event):
+    return drawn_event("hand_and_foot", tables=2, public_standings=False)
+
+
+@pytest.fixture
+def table(event):
+    return event.rounds.get().tables.first()
+
+
+def test_the_walk_finds_the_organizer_pages():
+    names = {page.name for page in PAGES}
+    assert {"events:detail", "dashboard:event", "printing:event_pdf", "admin:index"} <= names
+    assert "accounts:revoke_links" in names
+    assert len(EVENT_PAGES) >= 4
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
+def test_an_anonymous_visitor_is_refused(client, page, event, table):
+    url = url_for(page, event, table)
+    assert_refused(client.get(url), url)
+    assert_refused(client.post(url, {}), url)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
+def test_a_logged_in_member_who_is_not_staff_is_refused(client, stranger, page, event, table):
+    client.force_login(stranger)
+    url = url_for(page, event, table)
+    assert_refused(client.get(url), url)
+    assert_refused(client.post(url, {}), url)
+
+
+@pytest.mark.parametrize("page", EVENT_PAGES, ids=lambda page: page.name)
+def test_the_organizer_gets_past_the_door(organizer_client, page, event, table):
+    # So the refusals above come from the access check, not from a wrong URL.
+    url = url_for(page, event, table)
+    response = organizer_client.get(url)
+    assert response.status_code not in (401, 403), url
+    if response.status_code == 302:
+        assert not LOGIN_URL.match(response["Location"]), url
+
+
+def test_nothing_was_changed_by_the_strangers_posts(client, stranger, event, table):
+    links_before = set(table.links.values_list("token", "revoked_at"))
+    client.force_login(stranger)
+    for page in PAGES:
+        client.post(url_for(page, event, table), {"player": 1, "seed": 1})
+    event.refresh_from_db()
+    assert event.status == "running"
+    assert event.checkins.count() == 0
+    assert event.rounds.count() == 1
+    assert set(table.links.values_list("token", "revoked_at")) == links_before

@@ -1,0 +1,56 @@
+"""A scorekeeper link opens its card while the event runs, and nothing once it is final
+or the link is revoked: every page behind a token, read from the URL resolver."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from clubscore.events.links import revoke_table_links
+from clubscore.events.models import Event
+
+from .conftest import all_pages
+
+TOKEN_PAGES = [page for page in all_pages() if page.params == ("token",)]
+
+
+@pytest.fixture
+def event(drawn_event):
+    return drawn_event("hand_and_foot", tables=1)
+
+
+@pytest.fixture
+def link(event):
+    return event.rounds.get().tables.get().links.order_by("team__number").first()
+
+
+def test_the_walk_finds_the_tablet_pages():
+    names = {page.name for page in TOKEN_PAGES}
+    assert {"scorekeeping:card", "scorekeeping:entry", "scorekeeping:confirm"} <= names
+
+
+def test_while_the_event_runs_the_link_opens_the_card(client, link):
+    assert client.get(reverse("scorekeeping:card", args=[link.token])).status_code == 200
+
+
+@pytest.mark.parametrize("page", TOKEN_PAGES, ids=lambda page: page.name)
+def test_once_the_event_is_final_every_tablet_page_is_gone(client, event, link, page):
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    url = reverse(page.name, args=[link.token])
+    assert client.get(url).status_code in (404, 405)
+    assert client.post(url, {"number": 1}).status_code in (404, 405)
+
+
+@pytest.mark.parametrize("page", TOKEN_PAGES, ids=lambda page: page.name)
+def test_a_revoked_link_opens_nothing(client, event, link, page):
+    revoke_table_links(link.table)
+    url = reverse(page.name, args=[link.token])
+    assert client.get(url).status_code in (404, 405)
+    assert client.post(url, {"number": 1}).status_code in (404, 405)
+
+
+def test_a_final_event_is_gone_even_for_the_organizer_on_the_tablet(organizer_client, event, link):
+    # The organizer changes a final card from the dashboard (recorded), not by the link.
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    response = organizer_client.get(reverse("scorekeeping:card", args=[link.token]))
+    assert response.status_code == 404

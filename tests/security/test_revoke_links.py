@@ -1,0 +1,112 @@
+"""A table's scorekeeper links can be revoked: old links die, the scorekeepers get new ones."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from clubscore.events.links import revoke_table_links
+from clubscore.events.models import ScorekeeperLink, Seat
+
+
+def first_table(event):
+    return event.rounds.get().tables.get(number=1)
+
+
+def test_it_revokes_and_issues_fresh_links_to_the_same_scorekeepers(drawn_event):
+    event = drawn_event("hand_and_foot", tables=2)
+    table = first_table(event)
+    old = list(table.links.order_by("team__number"))
+    other_table_links = set(
+        ScorekeeperLink.objects.exclude(table=table).values_list("token", "revoked_at")
+    )
+
+    new = revoke_table_links(table)
+
+    assert [(link.team_id, link.player_id) for link in new] == [
+        (link.team_id, link.player_id) for link in old
+    ]
+    assert {link.token for link in new}.isdisjoint({link.token for link in old})
+    for link in old:
+        link.refresh_from_db()
+        assert link.revoked_at is not None
+    assert table.links.filter(revoked_at__isnull=True).count() == 2
+    # Other tables' links are untouched.
+    assert (
+        set(ScorekeeperLink.objects.exclude(table=table).values_list("token", "revoked_at"))
+        == other_table_links
+    )
+
+
+def test_a_table_without_live_links_gets_one_per_scorekeeping_seat(drawn_event):
+    event = drawn_event("luxury_family", tables=1)
+    table = first_table(event)
+    table.links.all().delete()
+    new = revoke_table_links(table)
+    keeper = Seat.objects.get(table=table, is_scorekeeper=True)
+    assert [(link.team_id, link.player_id) for link in new] == [(None, keeper.player_id)]
+
+
+def test_a_revoked_link_no_longer_opens_the_card_and_the_new_one_does(client, drawn_event):
+    event = drawn_event("laus", tables=1)
+    table = first_table(event)
+    old = table.links.get()
+    assert client.get(old.get_absolute_url()).status_code == 200
+    (new,) = revoke_table_links(table)
+    assert client.get(old.get_absolute_url()).status_code == 404
+    assert client.get(new.get_absolute_url()).status_code == 200
+
+
+def test_the_organizer_revokes_with_a_post_and_goes_back(organizer_client, drawn_event):
+    event = drawn_event("hand_and_foot", tables=1)
+    table = first_table(event)
+    old_tokens = set(table.links.values_list("token", flat=True))
+    url = reverse("accounts:revoke_links", args=[table.pk])
+
+    response = organizer_client.post(url, {"next": reverse("events:wall", args=[event.pk])})
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("events:wall", args=[event.pk])
+    assert not table.links.filter(token__in=old_tokens, revoked_at__isnull=True).exists()
+    assert table.links.filter(revoked_at__isnull=True).count() == 2
+    page = organizer_client.get(response["Location"]).content.decode()
+    assert "2 new scorekeeper links" in page
+
+
+def test_it_goes_back_to_the_event_not_to_another_site(organizer_client, drawn_event):
+    event = drawn_event("hand_and_foot", tables=1)
+    url = reverse("accounts:revoke_links", args=[first_table(event).pk])
+    response = organizer_client.post(url, {"next": "https://evil.example/"})
+    assert response["Location"] == reverse("events:detail", args=[event.pk])
+
+
+def test_a_get_changes_nothing(organizer_client, drawn_event):
+    event = drawn_event("hand_and_foot", tables=1)
+    table = first_table(event)
+    response = organizer_client.get(reverse("accounts:revoke_links", args=[table.pk]))
+    assert response.status_code == 405
+    assert not table.links.filter(revoked_at__isnull=False).exists()
+
+
+def test_an_unknown_table_is_404(organizer_client):
+    response = organizer_client.post(reverse("accounts:revoke_links", args=[999999]))
+    assert response.status_code == 404
+
+
+def test_revoking_costs_the_same_queries_for_a_small_or_a_big_event(
+    organizer_client, drawn_event, django_assert_max_num_queries
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def revoke_queries(event) -> int:
+        url = reverse("accounts:revoke_links", args=[first_table(event).pk])
+        with CaptureQueriesContext(connection) as queries:
+            assert organizer_client.post(url).status_code == 302
+        return len(queries)
+
+    small = revoke_queries(drawn_event("hand_and_foot", tables=1))
+    big = revoke_queries(drawn_event("hand_and_foot", tables=12))
+    assert small == big
+    url = reverse("accounts:revoke_links", args=[first_table(drawn_event(tables=20)).pk])
+    with django_assert_max_num_queries(small):
+        organizer_client.post(url)
