@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from clubscore.club.models import Couple, Player
 from clubscore.draw import DrawError, draw
 from clubscore.events import services as event_services
-from clubscore.events.models import DrawRecord, Event, Round
+from clubscore.events.models import Event, Round
 
 from .standings import event_standings
 
@@ -66,13 +66,7 @@ def start_playoff(event: Event, *, basis: str | None = None, user=None, seed: in
             str(player.pk): player.name
             for player in Player.objects.filter(pk__in=player_ids).only("first_name", "last_name")
         }
-        event_services._store_tables(round_, result, names)
-        DrawRecord.objects.create(
-            round=round_,
-            seed=seed,
-            arguments=arguments,
-            result=result,
-            drawn_by=user if user is not None and user.is_authenticated else None,
-            drawn_at=now,
+        event_services.store_draw(
+            round_, result, names, seed=seed, arguments=arguments, user=user, drawn_at=now
         )
     return round_

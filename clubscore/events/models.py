@@ -271,9 +271,6 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.table} · {self.player}"
 
-    def get_absolute_url(self) -> str:
-        return reverse("scorekeeping:card", args=[self.token])
-
 
 def new_link_token() -> str:
     # 32 random bytes: 256 bits, far beyond guessing.

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -241,14 +242,8 @@ def draw_round(
                 "first_name", "last_name"
             )
         )
-        tables = _store_tables(round_, result, names)
-        record = DrawRecord.objects.create(
-            round=round_,
-            seed=seed,
-            arguments=arguments,
-            result=result,
-            drawn_by=user if user is not None and user.is_authenticated else None,
-            drawn_at=now,
+        tables, record = store_draw(
+            round_, result, names, seed=seed, arguments=arguments, user=user, drawn_at=now
         )
         if event.status in BEFORE_DRAW:
             event.status = Event.Status.DRAWN
@@ -259,6 +254,32 @@ def draw_round(
 def _table_warnings(warnings: list[str], number: int) -> list[str]:
     pattern = re.compile(rf"\btable {number}\b")
     return [warning for warning in warnings if pattern.search(warning)]
+
+
+def store_draw(
+    round_: Round,
+    result: dict[str, Any],
+    names: dict[str, str],
+    *,
+    seed: int,
+    arguments: dict[str, Any],
+    user: Any,
+    drawn_at: datetime,
+) -> tuple[list[Table], DrawRecord]:
+    """Store a draw result as the round's tables and keep it in the event's history.
+
+    ``names`` maps player ids to names, so that broken soft rules read with names.
+    """
+    tables = _store_tables(round_, result, names)
+    record = DrawRecord.objects.create(
+        round=round_,
+        seed=seed,
+        arguments=arguments,
+        result=result,
+        drawn_by=user if user is not None and user.is_authenticated else None,
+        drawn_at=drawn_at,
+    )
+    return tables, record
 
 
 def _store_tables(round_: Round, result: dict[str, Any], names: dict[str, str]) -> list[Table]:
