@@ -7,7 +7,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from clubscore.club.models import Couple, Player
-from clubscore.events.models import CheckIn, Event
+from clubscore.dashboard.standings import event_standings, season_ladder
+from clubscore.events.models import CheckIn, Event, ScoreEntry, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -18,6 +19,7 @@ def snapshot():
         sorted(Couple.objects.values_list("player_a__first_name", "player_b__first_name")),
         sorted(Event.objects.values_list("name", "game", "status")),
         CheckIn.objects.count(),
+        sorted(ScoreEntry.objects.values_list("table__number", "number", "result__total")),
         get_user_model().objects.filter(is_staff=True).count(),
     )
 
@@ -34,9 +36,25 @@ def test_it_loads_a_club_with_every_game():
     }
     names = set(Player.objects.values_list("first_name", flat=True))
     assert {"Zoë", "Jürgen", "Łukasz", "Siobhán"} <= names
-    evening = Event.objects.get(game="hand_and_foot")
-    assert evening.status == Event.Status.CHECK_IN
+    evening = Event.objects.get(game="hand_and_foot", status=Event.Status.CHECK_IN)
     assert evening.checkins.count() % 4 == 0
+
+
+def test_last_weeks_evening_is_played_final_and_on_the_ladder():
+    call_command("demo", stdout=io.StringIO())
+    played = Event.objects.get(game="hand_and_foot", status=Event.Status.FINAL)
+    assert played.public_standings
+    tables = Table.objects.filter(round__event=played)
+    assert tables.count() == 8
+    assert not tables.filter(turned_in_at__isnull=True).exists()
+    assert tables.filter(has_first_table_bonus=True).count() == 1
+    entries = ScoreEntry.objects.filter(table__round__event=played)
+    assert entries.confirmed().count() == entries.count() == 8 * 3
+    standings = event_standings(played)
+    assert len(standings.rows) > 0 and standings.rows[0].total > 0
+    ladder = season_ladder("hand_and_foot", None)
+    assert [event.pk for event in ladder.events] == [played.pk]
+    assert len(ladder.rows) == 32
 
 
 def test_running_it_twice_leaves_the_same_data():
