@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -14,6 +13,7 @@ from django.views.decorators.http import require_POST
 from clubscore.events.links import revoke_table_links
 from clubscore.events.models import Table
 
+from .decorators import organizer_required
 from .forms import ThrottledAuthenticationForm
 
 
@@ -25,10 +25,6 @@ class LoginView(auth_views.LoginView):
 
 
 login = LoginView.as_view()
-
-
-# Organizer actions send strangers to the club's own login page (not the admin's).
-organizer_required = staff_member_required(login_url="login")
 
 
 @require_POST

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -12,6 +11,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
+from clubscore.accounts.decorators import organizer_required
 from clubscore.draw import DrawError
 from clubscore.events.models import Event, ScoreEntry, Table
 from clubscore.games import GAMES, ScoreError
@@ -62,7 +62,7 @@ def _minutes(seconds: int) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-@staff_member_required
+@organizer_required
 def event_dashboard(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
     template = "dashboard/event.html"
@@ -71,7 +71,7 @@ def event_dashboard(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, template, _dashboard_context(event))
 
 
-@staff_member_required
+@organizer_required
 @require_POST
 def settle(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
     """Settle a disputed hand: keep one version or correct it."""
@@ -109,7 +109,7 @@ def _entry_name(event: Event, entry: ScoreEntry) -> str:
     return _("round %(number)s") % {"number": entry.number}
 
 
-@staff_member_required
+@organizer_required
 @require_POST
 def publish(request: HttpRequest, event_id: int) -> HttpResponse:
     """Switch the public standings page on or off."""
@@ -162,7 +162,7 @@ def _standings_page(request: HttpRequest, event: Event, template: str, *, public
     )
 
 
-@staff_member_required
+@organizer_required
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     return _standings_page(request, _event(event_id), "dashboard/standings.html", public=False)
 
@@ -174,7 +174,7 @@ def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     return _standings_page(request, event, "dashboard/public_standings.html", public=True)
 
 
-@staff_member_required
+@organizer_required
 @require_POST
 def playoff(request: HttpRequest, event_id: int) -> HttpResponse:
     """Start a play-off round among those tied for first."""

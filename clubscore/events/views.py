@@ -5,22 +5,19 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubscore.accounts.decorators import organizer_required
 from clubscore.club.models import Player
 from clubscore.draw import DrawError
 
 from . import services
 from .forms import DrawForm, SearchForm, ToggleForm, WalkInForm
 from .models import CheckIn, DrawRecord, Event
-
-# Organizer pages send strangers to the club's own login page (not the admin's).
-organizer_required = staff_member_required(login_url="login")
 
 # The door's list shows this many players at once; typing narrows it.
 SEARCH_LIMIT = 40

@@ -12,7 +12,6 @@ import uuid
 
 import segno
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -20,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from clubscore.accounts.decorators import organizer_required
 from clubscore.events import clock
 from clubscore.events.models import Event, ScoreEntry
 from clubscore.games import GAMES
@@ -391,7 +391,7 @@ def qr(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-@staff_member_required
+@organizer_required
 @require_POST
 def clock_action(request: HttpRequest, event_id: int) -> HttpResponse:
     """The organizer's clock buttons: start, call time, or give more minutes."""
