@@ -388,9 +388,6 @@ def _rank(rows: list[Row], order: str, tiebreakers) -> None:
 
 # --- The season ladder --------------------------------------------------------------
 
-# Decision: an event counts on the ladder once time is called (its scores are in, the
-# last corrections may still come) or it is final; running evenings would make the
-# ladder jump about during play.
 # The ladder is public (a club notice board): only final evenings count, so it never
 # shows an evening whose results the organizer has not closed yet.
 LADDER_STATUSES = (Event.Status.FINAL,)
