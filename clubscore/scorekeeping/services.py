@@ -376,20 +376,15 @@ def save_draft(card: Card, number: int, raw: dict) -> None:
 
 def submit(card: Card, number: int, payload: dict, *, version: int, key: str | None) -> dict:
     """Enter (or change) this side's part of hand `number`; the game validates it."""
-    existing = card.entries.get(number)
-    card.check_open(number, new=not card.side_is_in(number))
-    if existing is not None and not card.organizer:
-        if card.is_hf:
-            part = existing.parts.get(card.side)
-            if part and part["state"] == "confirmed":
-                raise Refused(_("This hand is confirmed; ask the organizer to change it."))
-        elif existing.status == ScoreEntry.Status.CONFIRMED:
-            raise Refused(_("This round is confirmed; ask the organizer to change it."))
     hand_as_it_lies = card.clock.time_is_up and number == card.in_progress and not card.organizer
     with transaction.atomic():
+        # A resent form (its answer was lost on the way) gets its first outcome, even
+        # when the card moved on since (the other team confirmed, the card was turned
+        # in). A refusal below rolls the claim back, so the key stays free.
         duplicate = _claim(key)
         if duplicate is not None:
             return duplicate
+        _check_submit(card, number)
         entry = _lock_entry(card.table, number)
         if card.is_hf:
             outcome = _submit_hf(card, entry, number, payload, version, hand_as_it_lies)
@@ -399,6 +394,18 @@ def submit(card: Card, number: int, payload: dict, *, version: int, key: str | N
             pk=entry.pk, entered_at__isnull=True, status__in=_in_statuses()
         ).update(entered_at=Now())
         return _done(key, outcome)
+
+
+def _check_submit(card: Card, number: int) -> None:
+    existing = card.entries.get(number)
+    card.check_open(number, new=not card.side_is_in(number))
+    if existing is not None and not card.organizer:
+        if card.is_hf:
+            part = existing.parts.get(card.side)
+            if part and part["state"] == "confirmed":
+                raise Refused(_("This hand is confirmed; ask the organizer to change it."))
+        elif existing.status == ScoreEntry.Status.CONFIRMED:
+            raise Refused(_("This round is confirmed; ask the organizer to change it."))
 
 
 def _in_statuses() -> list[str]:
@@ -469,11 +476,11 @@ def confirm(
     card: Card, number: int, *, version: int, key: str | None, player_id: int | None = None
 ) -> dict:
     """The other side's eyes: confirm what was entered (the version they saw)."""
-    card.check_open(number)
     with transaction.atomic():
         duplicate = _claim(key)
         if duplicate is not None:
             return duplicate
+        card.check_open(number)
         entry = _lock_entry(card.table, number)
         if not card.is_in(entry):
             raise Refused(_("There is nothing to confirm yet."))
@@ -513,11 +520,11 @@ def dispute(
     player_id: int | None = None,
 ) -> dict:
     """Send a hand to the organizer with a note (and, optionally, this side's version)."""
-    card.check_open(number)
     with transaction.atomic():
         duplicate = _claim(key)
         if duplicate is not None:
             return duplicate
+        card.check_open(number)
         entry = _lock_entry(card.table, number)
         if not card.is_in(entry):
             raise Refused(_("There is nothing to dispute yet."))

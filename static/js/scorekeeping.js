@@ -48,4 +48,42 @@
       }
     }
   });
+
+  // The database is away for a moment (a restart): the server answers 503 with a short
+  // translated "try again" message. htmx swaps no error response, so show the message
+  // here; the page keeps polling and the message goes once the server answers again.
+  function busyBox() {
+    var box = document.getElementById("server-busy");
+    if (!box) {
+      box = document.createElement("ul");
+      box.id = "server-busy";
+      box.className = "messages";
+      box.setAttribute("role", "alert");
+      var main = document.getElementById("main") || document.body;
+      main.insertBefore(box, main.firstChild);
+    }
+    return box;
+  }
+
+  document.addEventListener("htmx:responseError", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr || xhr.status !== 503) return;
+    var parsed = new DOMParser().parseFromString(xhr.responseText, "text/html");
+    var text = parsed.body.textContent.trim();
+    if (!text) return;
+    var box = busyBox();
+    box.textContent = "";
+    var item = document.createElement("li");
+    item.className = "message error";
+    item.textContent = text;
+    box.appendChild(item);
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.status > 0 && xhr.status < 500) {
+      var box = document.getElementById("server-busy");
+      if (box) box.remove();
+    }
+  });
 })();
