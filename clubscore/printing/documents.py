@@ -13,6 +13,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.text import slugify
 
+from clubscore.dashboard.standings import event_standings
 from clubscore.events.models import Event
 from clubscore.games import GAMES
 
@@ -54,7 +55,13 @@ def event_document(event: Event, what: str, base_url: str) -> Document:
         elif what == "tables":
             content = sheets.render_tables(info, data.event_tables(event), paper())
         else:
-            content = sheets.render_standings(info, data.event_standings(event), paper())
+            # The standings page's own standings, in the event's basis (one home for them).
+            content = sheets.render_standings(
+                info,
+                event_standings(event),
+                paper(),
+                final=event.status == Event.Status.FINAL,
+            )
     name = slugify(event.name) or "event"
     return Document(content, f"{name}-{event.date:%Y-%m-%d}-{what}.pdf")
 

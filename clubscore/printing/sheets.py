@@ -14,14 +14,18 @@ from xml.sax.saxutils import escape
 
 from django.utils import formats
 from django.utils.translation import gettext
+from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, TableStyle
 from reportlab.platypus import Table as FlowTable
 
+from clubscore.dashboard.standings import COUPLE, Row, Standings
+
 from .cards import game_name
-from .data import EventInfo, StandingsInfo, TableInfo
+from .data import EventInfo, TableInfo
 from .pdf import (
     BOLD,
     FONT,
@@ -124,11 +128,43 @@ def render_tables(event: EventInfo, tables: Sequence[TableInfo], paper: str = "A
     return buffer.getvalue()
 
 
-def render_standings(event: EventInfo, standings: StandingsInfo, paper: str = "A4") -> bytes:
-    """The standings: rank, player (or couple), total, tables; ties for first: play-off."""
+def standings_columns(standings: Standings) -> list[str]:
+    """The column headings of the printed standings: the standings page's columns, in its
+    order (rank, name, hands or rounds played, total, the game's tie-break columns), then
+    the page's badge ("play-off" or "tie") in a column of its own."""
+    played = gettext("Hands") if standings.event.game == "hand_and_foot" else gettext("Rounds")
+    return [
+        gettext("Rank"),
+        gettext("Couple") if standings.basis == COUPLE else gettext("Player"),
+        played,
+        gettext("Total"),
+        *(str(label) for _key, label, _better in standings.tiebreakers),
+        "",
+    ]
+
+
+def standings_mark(row: Row) -> str:
+    """The page's badge in words: a tie for first is decided by a play-off."""
+    if row.playoff:
+        return gettext("play-off")
+    return gettext("tie") if row.tied else ""
+
+
+def _column_width(text: str, minimum: float, size: float = TEXT) -> float:
+    """The width of a standings column whose header (or mark) is ``text`` in bold."""
+    padding = 12  # reportlab's default cell padding, left and right
+    words = text.split() or [""]
+    return max(minimum, max(stringWidth(word, BOLD, size) for word in words) + padding + 2)
+
+
+def render_standings(
+    event: EventInfo, standings: Standings, paper: str = "A4", *, final: bool = True
+) -> bytes:
+    """The standings as the standings page shows them (``clubscore.dashboard.standings``):
+    rank, player or couple, hands or rounds, total, tie-break columns, "play-off"."""
     register_fonts()
     buffer = io.BytesIO()
-    title = gettext("Final standings") if standings.final else gettext("Standings (provisional)")
+    title = gettext("Final standings") if final else gettext("Standings (provisional)")
     page_w, page_h = page_size(paper)
     doc = SimpleDocTemplate(
         buffer,
@@ -144,6 +180,9 @@ def render_standings(event: EventInfo, standings: StandingsInfo, paper: str = "A
     lead = ParagraphStyle("lead", fontName=FONT, fontSize=HEADING, leading=HEADING + 4)
     cell = ParagraphStyle("cell", fontName=FONT, fontSize=TEXT + 2, leading=TEXT + 6)
     strong = ParagraphStyle("strong", parent=cell, fontName=BOLD)
+    head = ParagraphStyle("head", fontName=BOLD, fontSize=TEXT, leading=TEXT + 3)
+    head_right = ParagraphStyle("head_right", parent=head, alignment=TA_RIGHT)
+    note = ParagraphStyle("note", fontName=FONT, fontSize=TEXT, leading=TEXT + 4)
     order = (
         gettext("Lowest total wins.")
         if standings.order == "low"
@@ -151,51 +190,52 @@ def render_standings(event: EventInfo, standings: StandingsInfo, paper: str = "A
     )
     basis = (
         gettext("Couples: both spouses' scores together.")
-        if standings.couples
+        if standings.basis == COUPLE
         else gettext("Each player's own score.")
     )
+    # Every name is escaped: "<b>Bob</b>" prints as typed, never as markup.
     story = [
         Paragraph(escape(title), heading),
         Paragraph(escape(subtitle(event)), lead),
         Paragraph(escape(f"{order} {basis}"), lead),
         Spacer(1, 5 * mm),
     ]
-    header = [
-        gettext("Place"),
-        gettext("Couple") if standings.couples else gettext("Player"),
-        gettext("Total"),
-        gettext("Tables"),
-        "",
+    columns = standings_columns(standings)
+    numbers = range(2, len(columns) - 1)  # played, total and the tie-break columns
+    rows: list[list] = [
+        [
+            Paragraph(escape(label), head_right if index in numbers else head)
+            for index, label in enumerate(columns)
+        ]
     ]
-    rows: list[list] = [header]
-    playoff = gettext("play-off")
     for row in standings.rows:
-        # Names are printed as text: escape() keeps "<b>Bob</b>" from becoming markup.
-        style = strong if row.rank == 1 else cell
         rows.append(
             [
                 str(row.rank),
-                Paragraph(escape(row.name), style),
+                Paragraph(escape(row.name), strong if row.rank == 1 else cell),
+                str(row.played),
                 str(row.total),
-                row.tables,
-                playoff if row.playoff else "",
+                *(str(value) for value in row.tiebreak_values),
+                standings_mark(row),
             ]
         )
     if not standings.rows:
-        rows.append(["", gettext("No scores yet."), "", "", ""])
-    width = page_w - 2 * MARGIN
-    widths = [18 * mm, width - 18 * mm - 28 * mm - 26 * mm - 28 * mm, 28 * mm, 26 * mm, 28 * mm]
+        rows.append(["", gettext("No scores yet."), *([""] * (len(columns) - 2))])
+    # Every column but the name's is as wide as its longest word (never split mid-word).
+    widths = [_column_width(label, 14 * mm) for label in columns[:-1]]
+    marks = {standings_mark(row) for row in standings.rows}
+    widths.append(max((_column_width(mark, 4 * mm, TEXT) for mark in marks), default=4 * mm))
+    widths[1] = page_w - 2 * MARGIN - sum(widths) + widths[1]
     table = FlowTable(rows, colWidths=widths, repeatRows=1)
     table.setStyle(
         TableStyle(
             [
                 ("FONT", (0, 0), (-1, -1), FONT, TEXT + 2),
-                ("FONT", (0, 0), (-1, 0), BOLD, TEXT),
-                ("FONT", (2, 1), (2, -1), BOLD, TEXT + 2),
-                ("FONT", (4, 1), (4, -1), BOLD, TEXT),
+                ("FONT", (3, 1), (3, -1), BOLD, TEXT + 2),
+                ("FONT", (-1, 1), (-1, -1), BOLD, TEXT),
                 ("BACKGROUND", (0, 0), (-1, 0), SHADE),
                 ("ALIGN", (0, 0), (0, -1), "CENTER"),
-                ("ALIGN", (2, 0), (2, -1), "RIGHT"),
+                ("ALIGN", (2, 0), (-2, -1), "RIGHT"),
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("LINEBELOW", (0, 0), (-1, -1), 0.5, GREY),
                 ("BOX", (0, 0), (-1, -1), 1, INK),
@@ -205,6 +245,18 @@ def render_standings(event: EventInfo, standings: StandingsInfo, paper: str = "A
         )
     )
     story.append(table)
+    if standings.playoff_rows:
+        names = ", ".join(row.name for row in standings.playoff_rows)
+        tied = gettext("Play-off: %(names)s are tied for first place with %(total)s.") % {
+            "names": names,
+            "total": standings.playoff_rows[0].total,
+        }
+        story += [Spacer(1, 4 * mm), Paragraph(escape(tied), strong)]
+    hint = gettext(
+        "Equal totals share a rank. A tie for first place is decided by a play-off; "
+        "the tie-break columns only show how close it was."
+    )
+    story += [Spacer(1, 3 * mm), Paragraph(escape(hint), note)]
 
     def footer(canvas, document) -> None:
         canvas.saveState()

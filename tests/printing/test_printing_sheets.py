@@ -7,9 +7,9 @@ import copy
 import pytest
 
 from clubscore.club.models import Couple
+from clubscore.dashboard.standings import event_standings as dashboard_standings
 from clubscore.events.models import Event, ScoreEntry, Seat, Table
 from clubscore.games import score
-from clubscore.printing.data import event_standings
 from clubscore.printing.documents import event_document
 
 from .conftest import page_texts
@@ -54,7 +54,35 @@ def tables_of(event):
     return list(Table.objects.filter(round__event=event).order_by("number"))
 
 
-def test_hand_and_foot_standings_count_confirmed_hands_and_the_bonus(drawn_event):
+def standings_lines(event) -> list[str]:
+    """The printed standings of ``event``, line by line."""
+    content = event_document(event, "standings", "").content
+    return [line for text in page_texts(content) for line in text.splitlines()]
+
+
+def dashboard_lines(standings) -> list[str]:
+    """Each row of the dashboard's standings as the PDF prints it: rank, name, hands or
+    rounds, total, the tie-break columns, and the page's badge in words."""
+    lines = []
+    for row in standings.rows:
+        mark = "play-off" if row.playoff else "tie" if row.tied else ""
+        values = [row.rank, row.name, row.played, row.total, *row.tiebreak_values, mark]
+        lines.append(" ".join(str(value) for value in values if value != ""))
+    return lines
+
+
+def assert_prints_the_dashboards_standings(event, basis=None):
+    """The PDF shows exactly the dashboard's rows, in its order (one home for standings)."""
+    standings = dashboard_standings(event, basis=basis)
+    assert standings.rows
+    printed = standings_lines(event)
+    expected = dashboard_lines(standings)
+    rows = [line for line in printed if line in expected]
+    assert rows == expected
+    return standings, printed
+
+
+def test_hand_and_foot_standings_are_the_dashboards(drawn_event):
     event = drawn_event("hand_and_foot", tables=2, status=Event.Status.FINAL)
     one, two = tables_of(event)
     winners, losers = score("hand_and_foot", hand(1, WINNERS, LOSERS))["teams"]
@@ -65,23 +93,19 @@ def test_hand_and_foot_standings_count_confirmed_hands_and_the_bonus(drawn_event
     two.save(update_fields=["has_first_table_bonus"])
     bonus = event.game_options["first_table_bonus"]
 
-    rows = event_standings(event).rows
-    by_name = {row.name: row for row in rows}
-    # Table 2's team 2 (seats 2 and 4) won its hand and the bonus: first, no play-off
-    # between partners.
-    for name in names_at(two, 2, 4):
-        assert (by_name[name].rank, by_name[name].total) == (1, winners["total"] + bonus)
-    for name in names_at(one, 1, 3):
-        assert (by_name[name].rank, by_name[name].total) == (3, winners["total"])
-    for name in names_at(two, 1, 3):
-        assert by_name[name].total == losers["total"] + bonus
-    assert not any(row.playoff for row in rows)
-
-    text = "\n".join(page_texts(event_document(event, "standings", "").content))
-    assert "Final standings" in text
+    standings, printed = assert_prints_the_dashboards_standings(event)
+    text = "\n".join(printed)
+    assert printed[0] == "Final standings"
+    # The tie-break columns' headings may take two lines.
+    assert "Rank Player Hands Total" in text
+    assert all(word in text for word in ("Hands", "won", "First-table", "bonus"))
+    # Table 2's team 2 (seats 2 and 4) won its hand and the bonus: first, and partners
+    # are no play-off.
     leader = names_at(two, 2)[0]
-    assert f"1 {leader} {winners['total'] + bonus} 2" in text
-    assert "play-off" not in text
+    assert f"1 {leader} 1 {winners['total'] + bonus} 1 {bonus}" in printed
+    assert {row.name for row in standings.rows if row.rank == 1} == set(names_at(two, 2, 4))
+    assert not any(line.endswith(" play-off") for line in printed)
+    assert "Play-off:" not in text
 
 
 def test_a_tie_for_first_between_teams_is_marked_play_off(drawn_event):
@@ -89,14 +113,15 @@ def test_a_tie_for_first_between_teams_is_marked_play_off(drawn_event):
     one, two = tables_of(event)
     enter(one, 1, hand(1, WINNERS, LOSERS))
     enter(two, 1, hand(1, LOSERS, WINNERS))
-    rows = event_standings(event).rows
-    assert [row.playoff for row in rows] == [True] * 4 + [False] * 4
-    text = "\n".join(page_texts(event_document(event, "standings", "").content))
-    assert "Standings (provisional)" in text
-    assert text.count("play-off") == 4
+    standings, printed = assert_prints_the_dashboards_standings(event)
+    assert [row.playoff for row in standings.rows] == [True] * 4 + [False] * 4
+    assert printed[0] == "Standings (provisional)"
+    marked = [line for line in printed if line.endswith(" play-off")]
+    assert len(marked) == 4
+    assert "Play-off:" in "\n".join(printed)
 
 
-def test_couples_score_both_spouses_together(drawn_event):
+def test_couple_basis_hand_and_foot_prints_the_dashboards_couples(drawn_event):
     event = drawn_event("hand_and_foot", tables=2, standings_basis=Event.StandingsBasis.COUPLE)
     one, two = tables_of(event)
     enter(one, 1, hand(1, WINNERS, LOSERS))
@@ -104,20 +129,25 @@ def test_couples_score_both_spouses_together(drawn_event):
     husband = Seat.objects.get(table=one, position=1).player  # won at table 1
     wife = Seat.objects.get(table=two, position=2).player  # lost at table 2
     Couple.objects.create(player_a=husband, player_b=wife, scorekeeper=wife)
+    partner = Seat.objects.get(table=one, position=3).player
+    other = Seat.objects.get(table=two, position=1).player
+    Couple.objects.create(player_a=partner, player_b=other, scorekeeper=other)
     winners, losers = score("hand_and_foot", hand(1, WINNERS, LOSERS))["teams"]
 
-    standings = event_standings(event)
-    assert standings.couples
-    couple = next(row for row in standings.rows if "&" in row.name)
-    assert couple.total == winners["total"] + losers["total"]
-    assert couple.tables == "1, 2"
-    assert len(standings.rows) == 7  # one couple and six singles
-    text = "\n".join(page_texts(event_document(event, "standings", "").content))
-    assert "Couple" in text and couple.name in text
+    standings, printed = assert_prints_the_dashboards_standings(event)
+    assert standings.basis == Event.StandingsBasis.COUPLE
+    assert [row.total for row in standings.rows] == [
+        winners["total"] * 2,
+        winners["total"] + losers["total"],
+    ]
+    text = "\n".join(printed)
+    assert "Rank Couple Hands Total" in text
+    assert "Couples: both spouses' scores together." in text
+    assert f"{husband.name} & {wife.name}" in text
 
 
 def test_laus_lowest_total_wins(drawn_event):
-    event = drawn_event("laus", tables=1)
+    event = drawn_event("laus", tables=1, status=Event.Status.FINAL)
     (table,) = tables_of(event)
     names = names_at(table, 1, 2, 3, 4)
     payload = {
@@ -131,11 +161,32 @@ def test_laus_lowest_total_wins(drawn_event):
     }
     enter(table, 1, payload, "laus")
     totals = [player["total"] for player in score("laus", payload)["players"]]
-    rows = event_standings(event).rows
-    assert [row.name for row in rows] == [names[3], names[2], names[1], names[0]]
-    assert [row.total for row in rows] == sorted(totals)
-    text = "\n".join(page_texts(event_document(event, "standings", "").content))
+    standings, printed = assert_prints_the_dashboards_standings(event)
+    assert [row.name for row in standings.rows] == [names[3], names[2], names[1], names[0]]
+    assert [row.total for row in standings.rows] == sorted(totals)
+    text = "\n".join(printed)
     assert "Lowest total wins." in text
+    assert "Rank Player Rounds Total" in text
+    assert "Best" in text and "round" in text
+
+
+def test_a_laus_tie_for_first_is_a_play_off(drawn_event):
+    event = drawn_event("laus", tables=1, status=Event.Status.FINAL)
+    (table,) = tables_of(event)
+    names = names_at(table, 1, 2, 3, 4)
+    nothing = {"tens": [], "aces": 0, "kings": 0, "queens": 0}
+    # Seat 1 takes everything but the ten of diamonds, which makes seat 2 score 0: seats 2,
+    # 3 and 4 tie at 0, the lowest total.
+    everything = {"tens": ["S", "C", "H"], "aces": 4, "kings": 4, "queens": 4}
+    payload = {
+        "players": names,
+        "taken": [everything, {**nothing, "tens": ["D"]}, nothing, nothing],
+    }
+    enter(table, 1, payload, "laus")
+    standings, printed = assert_prints_the_dashboards_standings(event)
+    assert [row.playoff for row in standings.rows] == [True, True, True, False]
+    assert standings.rows[-1].name == names[0]
+    assert len([line for line in printed if line.endswith(" play-off")]) == 3
 
 
 def test_names_with_markup_print_as_text_in_the_standings(drawn_event):
@@ -143,18 +194,8 @@ def test_names_with_markup_print_as_text_in_the_standings(drawn_event):
     player = Seat.objects.get(position=1).player
     player.first_name, player.last_name = "<b>Bob</b>", "Łukasz & Zoë"
     player.save()
-    text = "\n".join(page_texts(event_document(event, "standings", "").content))
+    text = "\n".join(standings_lines(event))
     assert "<b>Bob</b> Łukasz & Zoë" in text
-
-
-def test_standings_are_read_in_a_fixed_number_of_queries(drawn_event, django_assert_num_queries):
-    for tables in (1, 10):
-        event = drawn_event("hand_and_foot", tables=tables)
-        for table in tables_of(event):
-            enter(table, 1, hand(1, WINNERS, LOSERS))
-        with django_assert_num_queries(2):
-            standings = event_standings(event)
-        assert len(standings.rows) == 4 * tables
 
 
 def test_table_assignments_show_every_table_big_and_an_alphabetical_list(drawn_event):
