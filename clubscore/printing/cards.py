@@ -124,7 +124,9 @@ def header(
     if event.name:
         write(canvas, x, top - 12.5 * mm, event.name, HEADING, width=text_w)
         date = formats.date_format(event.date, "DATE_FORMAT") if event.date else ""
-        write(canvas, x, top - 18.5 * mm, date, TEXT, width=text_w)
+        # Which round: a play-off's cards must not pass for the regular round's.
+        when = " · ".join(part for part in (date, event.round) if part)
+        write(canvas, x, top - 18.5 * mm, when, TEXT, width=text_w)
     else:
         label_w = 18 * mm
         write(canvas, x, top - 13 * mm, gettext("Event:"), TEXT)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext
 
 from clubscore.events.models import (
     Event,
@@ -33,6 +34,7 @@ class EventInfo:
     options: dict[str, Any]
     name: str = ""
     date: datetime.date | None = None
+    round: str = ""  # which round the cards and tables are of, e.g. "Play-off round 2"
 
 
 @dataclass(frozen=True)
@@ -85,8 +87,25 @@ class TableInfo:
         return self.seat(positions[(start + deal) % len(positions)])
 
 
-def event_info(event: Event) -> EventInfo:
-    return EventInfo(game=event.game, options=event.game_options, name=event.name, date=event.date)
+class NoSuchRound(LookupError):
+    """The event has no round of the number asked for."""
+
+
+def event_info(event: Event, round_: Round | None = None) -> EventInfo:
+    return EventInfo(
+        game=event.game,
+        options=event.game_options,
+        name=event.name,
+        date=event.date,
+        round=round_label(round_) if round_ else "",
+    )
+
+
+def round_label(round_: Round) -> str:
+    """How a printout names its round: "Round 1", or "Play-off round 2"."""
+    if round_.kind == Round.Kind.PLAYOFF:
+        return gettext("Play-off round %(number)s") % {"number": round_.number}
+    return gettext("Round %(number)s") % {"number": round_.number}
 
 
 def _trumps(details: dict[str, Any]) -> tuple[str | None, ...]:
@@ -100,14 +119,22 @@ def _trumps(details: dict[str, Any]) -> tuple[str | None, ...]:
     return tuple(trump if isinstance(trump, str) else None for trump in trumps)
 
 
-def latest_round(event: Event) -> Round | None:
-    """The round the organizer prints for: the latest drawn (a play-off once there is one)."""
-    return event.rounds.order_by("-number").first()
+def event_round(event: Event, number: int | None = None) -> Round | None:
+    """The round to print: round ``number`` (``NoSuchRound`` if the event has none), or by
+    default the latest drawn (a play-off once there is one); ``None`` before the draw."""
+    rounds = event.rounds.order_by("-number")
+    if number is None:
+        return rounds.first()
+    round_ = rounds.filter(number=number).first()
+    if round_ is None:
+        raise NoSuchRound(number)
+    return round_
 
 
-def event_tables(event: Event, base_url: str = "") -> list[TableInfo]:
-    """The tables of the event's latest round, with absolute scorekeeper links (4 queries)."""
-    round_ = latest_round(event)
+def event_tables(event: Event, base_url: str = "", round_: Round | None = None) -> list[TableInfo]:
+    """The tables of ``round_`` (default: the event's latest round), with absolute
+    scorekeeper links (4 queries)."""
+    round_ = round_ or event_round(event)
     if round_ is None:
         return []
     live_links = ScorekeeperLink.objects.filter(revoked_at__isnull=True)

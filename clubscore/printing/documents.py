@@ -34,26 +34,33 @@ def paper() -> str:
     return getattr(settings, "CLUB_PAPER_SIZE", "A4")
 
 
-def event_document(event: Event, what: str, base_url: str) -> Document:
+def event_document(
+    event: Event, what: str, base_url: str, round_number: int | None = None
+) -> Document:
     """Render ``what`` (one of ``EVENT_DOCUMENTS``) for ``event``; ``ValueError`` otherwise.
 
     ``base_url`` makes the scorekeepers' links absolute (``https://club.example``).
+    Cards and table assignments are of round ``round_number`` (``data.NoSuchRound`` if
+    the event has no such round), by default of the latest round, so the regular round
+    and a play-off round can both be printed. The standings are the event's, whatever
+    the round: play-off rounds decide a tie, they do not add to the totals.
     """
     if what not in EVENT_DOCUMENTS:
         raise ValueError(what)
-    info = data.event_info(event)
     with translation.override(event.language):
+        round_ = data.event_round(event, round_number) if what != "standings" else None
+        info = data.event_info(event, round_)
         if what == "cards":
-            content = cards.render_cards(info, data.event_tables(event, base_url), paper())
+            content = cards.render_cards(info, data.event_tables(event, base_url, round_), paper())
         elif what == "blank":
-            count = len(data.event_tables(event)) or None
+            count = len(data.event_tables(event, round_=round_)) or None
             content = cards.render_cards(
                 info,
                 [None] * (count or cards.cards_per_page(event.game, info.options)),
                 paper(),
             )
         elif what == "tables":
-            content = sheets.render_tables(info, data.event_tables(event), paper())
+            content = sheets.render_tables(info, data.event_tables(event, round_=round_), paper())
         else:
             # The standings page's own standings, in the event's basis (one home for them).
             content = sheets.render_standings(
@@ -63,7 +70,8 @@ def event_document(event: Event, what: str, base_url: str) -> Document:
                 final=event.status == Event.Status.FINAL,
             )
     name = slugify(event.name) or "event"
-    return Document(content, f"{name}-{event.date:%Y-%m-%d}-{what}.pdf")
+    suffix = f"-round-{round_number}" if round_number is not None and what != "standings" else ""
+    return Document(content, f"{name}-{event.date:%Y-%m-%d}-{what}{suffix}.pdf")
 
 
 def blank_document(game: str, language: str | None = None) -> Document:

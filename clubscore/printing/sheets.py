@@ -51,7 +51,8 @@ WALL_NAME = 22
 
 def subtitle(event: EventInfo) -> str:
     date = formats.date_format(event.date, "DATE_FORMAT") if event.date else ""
-    return " · ".join(part for part in (event.name, date, game_name(event.game)) if part)
+    parts = (event.name, date, game_name(event.game), event.round)
+    return " · ".join(part for part in parts if part)
 
 
 def _page_heading(canvas, event: EventInfo, title: str, width: float, top: float) -> None:

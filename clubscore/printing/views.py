@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -9,6 +10,7 @@ from django.shortcuts import get_object_or_404
 from clubscore.events.models import Event
 from clubscore.games import GAMES
 
+from .data import NoSuchRound
 from .documents import EVENT_DOCUMENTS, Document, blank_document, event_document
 
 
@@ -19,12 +21,27 @@ def _pdf(document: Document) -> HttpResponse:
     return response
 
 
+class RoundForm(forms.Form):
+    """``?round=N``: which round's cards or table assignments (default: the latest)."""
+
+    round = forms.IntegerField(min_value=1, required=False)
+
+
 @staff_member_required
 def event_pdf(request: HttpRequest, event_id: int, what: str) -> HttpResponse:
     if what not in EVENT_DOCUMENTS:
         raise Http404
     event = get_object_or_404(Event, pk=event_id)
-    return _pdf(event_document(event, what, request.build_absolute_uri("/")))
+    form = RoundForm(request.GET)
+    if not form.is_valid():
+        raise Http404
+    try:
+        document = event_document(
+            event, what, request.build_absolute_uri("/"), form.cleaned_data["round"]
+        )
+    except NoSuchRound:
+        raise Http404 from None
+    return _pdf(document)
 
 
 @staff_member_required

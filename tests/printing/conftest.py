@@ -41,3 +41,37 @@ def links_of():
         return [base + link.get_absolute_url() for link in table.links.order_by("id")]
 
     return make
+
+
+@pytest.fixture
+def playoff_event(drawn_event):
+    """A Hand and Foot evening of two tables whose winning teams tied: round 1 is the
+    regular round, round 2 the play-off among the four tied (drawn by the real draw)."""
+    from clubscore.dashboard.playoffs import start_playoff
+    from clubscore.events.models import ScoreEntry, Table
+    from clubscore.games import score
+    from tests.dashboard.conftest import hf_hand
+
+    event = drawn_event("hand_and_foot", tables=2, name="Cup final")
+    for table, winners in zip(Table.objects.order_by("number"), (0, 1), strict=True):
+        payload = hf_hand(1, went_out_team=winners)
+        ScoreEntry.objects.create(
+            table=table,
+            number=1,
+            payload=payload,
+            result=score("hand_and_foot", payload),
+            status=ScoreEntry.Status.CONFIRMED,
+        )
+    start_playoff(event, seed=1)
+    return event
+
+
+def round_tables(event, number):
+    """The tables of round ``number`` of ``event``, by table number."""
+    from clubscore.events.models import Table
+
+    return list(Table.objects.filter(round__event=event, round__number=number).order_by("number"))
+
+
+def seated_names(tables):
+    return [seat.player.name for table in tables for seat in table.seats.select_related("player")]

@@ -7,7 +7,7 @@ from django.core.management import CommandError, call_command
 
 from clubscore.events.models import Table
 
-from .conftest import page_links, page_texts
+from .conftest import page_links, page_texts, round_tables, seated_names
 
 pytestmark = pytest.mark.django_db
 
@@ -55,3 +55,56 @@ def test_unknown_event_or_document_is_a_clear_error(drawn_event, tmp_path):
     with pytest.raises(CommandError, match="choose one of: cards, tables, standings"):
         call_command("print", str(event.pk), "--what", "poster", "--out", out)
     assert not (tmp_path / "x.pdf").exists()
+
+
+def links_in(content):
+    return sorted(url for page in page_links(content) for url in page)
+
+
+def scorekeeper_links(tables, base="http://127.0.0.1:8000"):
+    return sorted(base + link.get_absolute_url() for t in tables for link in t.links.all())
+
+
+def test_cards_and_tables_are_of_the_latest_round_by_default(playoff_event, tmp_path):
+    playoff = round_tables(playoff_event, 2)
+    out = tmp_path / "cards.pdf"
+    call_command("print", str(playoff_event.pk), "--what", "cards", "--out", str(out))
+    content = out.read_bytes()
+    assert links_in(content) == scorekeeper_links(playoff)
+    assert "Play-off round 2" in page_texts(content)[0]
+
+    out = tmp_path / "tables.pdf"
+    call_command("print", str(playoff_event.pk), "--what", "tables", "--out", str(out))
+    text = "\n".join(page_texts(out.read_bytes()))
+    assert "Play-off round 2" in text
+    assert "Table 2" not in text  # the play-off has one table
+    assert all(name in text for name in seated_names(playoff))
+
+
+def test_round_chooses_which_rounds_cards_and_tables(playoff_event, tmp_path):
+    regular = round_tables(playoff_event, 1)
+    out = tmp_path / "cards.pdf"
+    call_command(
+        "print", str(playoff_event.pk), "--what", "cards", "--round", "1", "--out", str(out)
+    )
+    content = out.read_bytes()
+    assert links_in(content) == scorekeeper_links(regular)
+    text = "\n".join(page_texts(content))
+    assert "Round 1" in text and "Play-off" not in text
+    assert all(name in text for name in seated_names(regular))
+
+    out = tmp_path / "tables.pdf"
+    call_command(
+        "print", str(playoff_event.pk), "--what", "tables", "--round", "1", "--out", str(out)
+    )
+    text = "\n".join(page_texts(out.read_bytes()))
+    assert "Table 1" in text and "Table 2" in text and "Round 1" in text
+
+
+def test_an_unknown_round_is_a_clear_error(playoff_event, tmp_path):
+    out = tmp_path / "x.pdf"
+    with pytest.raises(CommandError, match=f"Event {playoff_event.pk} has no round 3"):
+        call_command(
+            "print", str(playoff_event.pk), "--what", "cards", "--round", "3", "--out", str(out)
+        )
+    assert not out.exists()

@@ -8,7 +8,7 @@ from django.urls import reverse
 from clubscore.events.models import Table
 from clubscore.games import GAMES
 
-from .conftest import page_links, page_texts
+from .conftest import page_links, page_texts, round_tables
 
 pytestmark = pytest.mark.django_db
 
@@ -81,3 +81,42 @@ def test_the_event_page_links_to_every_printable(organizer_client, drawn_event):
     page = organizer_client.get(reverse("events:detail", args=[event.pk])).content.decode()
     for what in ("cards", "tables", "standings", "blank"):
         assert url(event, what) in page
+
+
+def links_of_round(event, number):
+    tables = round_tables(event, number)
+    return sorted(
+        f"http://testserver{link.get_absolute_url()}" for t in tables for link in t.links.all()
+    )
+
+
+@pytest.mark.parametrize(("query", "number"), [("", 2), ("?round=2", 2), ("?round=1", 1)])
+def test_round_chooses_the_cards_round(organizer_client, playoff_event, query, number):
+    response = organizer_client.get(url(playoff_event, "cards") + query)
+    assert response.status_code == 200
+    printed = sorted(link for page in page_links(response.content) for link in page)
+    assert printed == links_of_round(playoff_event, number)
+    label = "Play-off round 2" if number == 2 else "Round 1"
+    assert label in page_texts(response.content)[0]
+    if query:
+        assert f"-cards-round-{number}.pdf" in response["Content-Disposition"]
+
+
+def test_round_chooses_the_table_assignments_round(organizer_client, playoff_event):
+    regular = "\n".join(
+        page_texts(organizer_client.get(url(playoff_event, "tables") + "?round=1").content)
+    )
+    playoff = "\n".join(page_texts(organizer_client.get(url(playoff_event, "tables")).content))
+    assert "Table 2" in regular and "Round 1" in regular
+    assert "Table 2" not in playoff and "Play-off round 2" in playoff
+
+
+@pytest.mark.parametrize("query", ["?round=3", "?round=0", "?round=two"])
+def test_an_unknown_round_is_not_found(organizer_client, playoff_event, query):
+    assert organizer_client.get(url(playoff_event, "cards") + query).status_code == 404
+
+
+def test_standings_are_the_events_whatever_the_round(organizer_client, playoff_event):
+    response = organizer_client.get(url(playoff_event, "standings") + "?round=1")
+    assert response.status_code == 200
+    assert "play-off" in page_texts(response.content)[0]

@@ -1,12 +1,14 @@
-"""python manage.py print EVENT --what cards|tables|standings|blank --out FILE"""
+"""python manage.py print EVENT --what cards|tables|standings|blank --out FILE [--round N]"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext
 
 from clubscore.events.models import Event
+from clubscore.printing.data import NoSuchRound
 from clubscore.printing.documents import EVENT_DOCUMENTS, event_document
 
 
@@ -19,6 +21,13 @@ class Command(BaseCommand):
             "--what", required=True, help="What to print: " + ", ".join(EVENT_DOCUMENTS) + "."
         )
         parser.add_argument("--out", required=True, help="The PDF file to write.")
+        parser.add_argument(
+            "--round",
+            type=int,
+            default=None,
+            help="Which round's cards or table assignments (default: the latest round, "
+            "a play-off once there is one).",
+        )
         parser.add_argument(
             "--base-url",
             default="http://127.0.0.1:8000",
@@ -35,7 +44,11 @@ class Command(BaseCommand):
             event = Event.objects.get(pk=int(options["event"]))
         except (ValueError, Event.DoesNotExist):
             raise CommandError(f"No event with id {options['event']!r}.") from None
-        document = event_document(event, what, options["base_url"])
+        try:
+            document = event_document(event, what, options["base_url"], options["round"])
+        except NoSuchRound:
+            message = gettext("Event %(event)s has no round %(round)s.")
+            raise CommandError(message % {"event": event.pk, "round": options["round"]}) from None
         out = Path(options["out"])
         try:
             out.write_bytes(document.content)
