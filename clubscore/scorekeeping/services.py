@@ -227,10 +227,10 @@ def load_card(
     token: str, *, user: Any = None, now: datetime.datetime | None = None, history: bool = True
 ) -> Card | None:
     """The card a private link opens, in a fixed number of queries; None when it opens nothing."""
+    # Every tablet request starts here: join only what the card needs (the scorekeeper
+    # comes with the seats below). Fewer joins also keep PostgreSQL's planning short.
     link = (
-        ScorekeeperLink.objects.select_related(
-            "table__round__event", "table__first_player", "team", "player"
-        )
+        ScorekeeperLink.objects.select_related("table__round__event", "team")
         .filter(
             token=token,
             revoked_at__isnull=True,
@@ -241,6 +241,9 @@ def load_card(
     if link is None:
         return None
     card = build_card(link.table, link=link, now=now, history=history)
+    keeper = next((s.player for s in card.seats if s.player_id == link.player_id), None)
+    if keeper is not None:
+        link.player = keeper
     card.organizer = bool(user is not None and user.is_authenticated and user.is_staff)
     card.user = user if card.organizer else None
     return card
