@@ -299,8 +299,12 @@ def _done(key: str | None, outcome: dict) -> dict:
 
 
 def _lock_entry(table: Table, number: int) -> ScoreEntry:
-    entry, _created = ScoreEntry.objects.get_or_create(table=table, number=number)
-    return ScoreEntry.objects.select_for_update().get(pk=entry.pk)
+    """The entry row, locked until the transaction ends (created when it is new: a row
+    this transaction inserts is its own until it commits). One query when it exists."""
+    entry, _created = ScoreEntry.objects.select_for_update().get_or_create(
+        table=table, number=number
+    )
+    return entry
 
 
 def _hf_status(parts: dict) -> str:
