@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
+from clubscore.accounts.decorators import organizer_required
 from clubscore.events.models import Event
 from clubscore.games import GAMES
 
@@ -27,7 +27,7 @@ class RoundForm(forms.Form):
     round = forms.IntegerField(min_value=1, required=False)
 
 
-@staff_member_required
+@organizer_required
 def event_pdf(request: HttpRequest, event_id: int, what: str) -> HttpResponse:
     if what not in EVENT_DOCUMENTS:
         raise Http404
@@ -44,7 +44,7 @@ def event_pdf(request: HttpRequest, event_id: int, what: str) -> HttpResponse:
     return _pdf(document)
 
 
-@staff_member_required
+@organizer_required
 def blank_pdf(request: HttpRequest, game: str) -> HttpResponse:
     if game not in GAMES:
         raise Http404

@@ -7,6 +7,7 @@ without anyone remembering to add it here. Only the pages below are open to ever
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 
 from .conftest import LOGIN_URL, all_pages, url_for
 
@@ -89,3 +90,14 @@ def test_nothing_was_changed_by_the_strangers_posts(client, stranger, event, tab
     assert event.checkins.count() == 0
     assert event.rounds.count() == 1
     assert set(table.links.values_list("token", "revoked_at")) == links_before
+
+
+@pytest.mark.parametrize(
+    "page", [page for page in PAGES if not page.name.startswith("admin:")], ids=lambda p: p.name
+)
+def test_organizer_pages_send_a_stranger_to_the_clubs_own_login(client, page, event, table):
+    # The club's login page is the throttled one; the admin's keeps its own door.
+    url = url_for(page, event, table)
+    response = client.get(url)
+    if response.status_code == 302:
+        assert response["Location"].startswith(reverse("login") + "?next="), url
