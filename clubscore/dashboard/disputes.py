@@ -11,13 +11,15 @@ from clubscore.events.models import Event, ScoreEntry, Seat
 from clubscore.events.results import exact_bid_payload
 from clubscore.games import ScoreError, score
 
-from .forms import SettleForm, score_error_messages
+from .forms import SettleForm
 
 
 @dataclass
 class Version:
     label: str
     payload: dict | None
+    choice: str  # the SettleForm choice that keeps this version
+    action: str  # its button
     scores: list[tuple[str, int]] = field(default_factory=list)  # (who, points)
     errors: list[str] = field(default_factory=list)
 
@@ -27,13 +29,15 @@ class Dispute:
     entry: ScoreEntry
     versions: list[Version]
     form: SettleForm
+    differences: list[tuple[str, str, str]] = field(default_factory=list)
 
 
 def open_disputes(event: Event, *, bound: dict[int, SettleForm] | None = None) -> list[Dispute]:
     """The event's disputed entries with both versions scored: three queries in all.
 
-    `bound` replaces the blank form of an entry with one the organizer sent back with
-    errors, so nothing typed is lost.
+    Each comes with its SettleForm: keep a version, or correct it in the game's entry
+    form. `bound` replaces the blank form of an entry with one the organizer sent back
+    with errors, so nothing typed is lost.
     """
     entries = (
         ScoreEntry.objects.disputed()
@@ -55,18 +59,43 @@ def open_disputes(event: Event, *, bound: dict[int, SettleForm] | None = None) -
         .order_by("table__round__number", "table__number", "number")
     )
     disputes = []
+    options = event.game_options
     for entry in entries:
-        versions = [Version(_("Entered"), entry.payload)]
+        form = (bound or {}).get(entry.pk) or settle_form(event, entry, options=options)
+        versions = [
+            Version(_("Entered"), entry.payload, SettleForm.ENTERED, _("Keep the entered version"))
+        ]
         if entry.proposed_payload is not None:
-            versions.append(Version(_("The other side's version"), entry.proposed_payload))
+            versions.append(
+                Version(
+                    _("The other side's version"),
+                    entry.proposed_payload,
+                    SettleForm.PROPOSED,
+                    _("Take the other side's version"),
+                )
+            )
         for version in versions:
             try:
                 version.scores = version_scores(event, entry, version.payload)
             except ScoreError as error:
-                version.errors = score_error_messages(error)
-        form = (bound or {}).get(entry.pk) or SettleForm(entry=entry)
-        disputes.append(Dispute(entry=entry, versions=versions, form=form))
+                version.errors = form.error_lines(error.errors)
+        disputes.append(
+            Dispute(entry=entry, versions=versions, form=form, differences=form.differences())
+        )
     return disputes
+
+
+def settle_form(
+    event: Event, entry: ScoreEntry, data=None, *, options: dict | None = None
+) -> SettleForm:
+    """The organizer's decision form for `entry` (its table's seats prefetched)."""
+    return SettleForm(
+        data,
+        entry=entry,
+        game=event.game,
+        options=event.game_options if options is None else options,
+        seats=list(entry.table.seats.all()),
+    )
 
 
 def version_scores(event: Event, entry: ScoreEntry, payload) -> list[tuple[str, int]]:

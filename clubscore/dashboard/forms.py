@@ -2,18 +2,41 @@
 
 from __future__ import annotations
 
-import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from clubscore.events.models import ScoreEntry
-from clubscore.games import GAMES
+from clubscore.events.models import ScoreEntry, Seat
+from clubscore.games import GAMES, ScoreError
+from clubscore.scorekeeping.forms import FORMS, EntryForm
+
+HF = "hand_and_foot"
+
+
+@dataclass
+class Correction:
+    """One entry form of a correction: the whole round, or one team's part of a hand."""
+
+    legend: str  # "Team 1: Ann & Bob" for a team's part; "" for a whole round
+    form: EntryForm
 
 
 class SettleForm(forms.Form):
-    """Pick the entered version, the other side's, or a corrected payload (JSON)."""
+    """The organizer's decision on a disputed hand or round.
+
+    Keep the entered version, take the other side's, or correct it in the game's own
+    entry form (the tablet's fields, labels and steppers), prefilled from the entered
+    version; for Hand and Foot the correction is the whole hand, one form per team.
+    The game judges the decision when it is settled (`services.settle_dispute`), and
+    `add_score_errors` shows its messages on the field at fault.
+
+    Every field name carries the prefix `entry-<id>`, so the disputes on one page never
+    mix; the correction's fields are read only when the decision is to correct.
+    """
 
     ENTERED = "entered"
     PROPOSED = "proposed"
@@ -21,30 +44,67 @@ class SettleForm(forms.Form):
 
     choice = forms.ChoiceField(
         label=_("Decision"),
-        widget=forms.RadioSelect,
+        widget=forms.HiddenInput,
         choices=[
             (ENTERED, _("Keep the entered version")),
             (PROPOSED, _("Take the other side's version")),
-            (CORRECTED, _("Correct it (edit the payload below)")),
+            (CORRECTED, _("Save the correction")),
         ],
-        initial=ENTERED,
-    )
-    payload = forms.CharField(
-        label=_("Corrected payload (JSON)"),
-        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
-        required=False,
-        help_text=_("Only read when you choose to correct it."),
     )
 
-    def __init__(self, *args, entry: ScoreEntry, **kwargs) -> None:
+    def __init__(
+        self,
+        data: Mapping[str, Any] | None = None,
+        *,
+        entry: ScoreEntry,
+        game: str,
+        options: dict,
+        seats: Sequence[Seat],
+    ) -> None:
         self.entry = entry
-        kwargs.setdefault("prefix", f"entry-{entry.pk}")
-        super().__init__(*args, **kwargs)
-        self.fields["payload"].initial = json.dumps(entry.payload, indent=1)
+        self.game = game
+        super().__init__(data, prefix=f"entry-{entry.pk}")
         if entry.proposed_payload is None:
             self.fields["choice"].choices = [
                 c for c in self.fields["choice"].choices if c[0] != self.PROPOSED
             ]
+        #: Was the correction sent (its fields are bound and checked)?
+        self.correcting = data is not None and data.get(self.add_prefix("choice")) == self.CORRECTED
+        self.corrections = self._corrections(data if self.correcting else None, options, seats)
+
+    def _corrections(
+        self, data: Mapping[str, Any] | None, options: dict, seats: Sequence[Seat]
+    ) -> list[Correction]:
+        form_class = FORMS[self.game]
+        number = self.entry.number
+        if self.game == HF:
+            teams = _hf_teams(self.entry.payload)
+            corrections = []
+            for side, part in enumerate(teams, start=1):
+                names = " & ".join(
+                    seat.player.name for seat in seats if seat.team and seat.team.number == side
+                )
+                legend = gettext("Team %(number)s: %(names)s") % {"number": side, "names": names}
+                form = form_class(
+                    data,
+                    prefix=self.add_prefix(f"team{side}"),
+                    initial=_initial(form_class, part, []),
+                    players=[],
+                    number=number,
+                    options=options,
+                )
+                corrections.append(Correction(legend, form))
+            return corrections
+        players = [seat.player.name for seat in seats]
+        form = form_class(
+            data,
+            prefix=self.add_prefix("round"),
+            initial=_initial(form_class, self.entry.payload, players),
+            players=players,
+            number=number,
+            options=options,
+        )
+        return [Correction("", form)]
 
     def clean(self) -> dict:
         cleaned = super().clean()
@@ -54,22 +114,135 @@ class SettleForm(forms.Form):
         elif choice == self.PROPOSED:
             cleaned["settled"] = self.entry.proposed_payload
         elif choice == self.CORRECTED:
-            text = cleaned.get("payload", "").strip()
-            if not text:
-                self.add_error("payload", gettext("Enter the corrected payload."))
-                return cleaned
-            try:
-                cleaned["settled"] = json.loads(text)
-            except ValueError as error:
-                self.add_error(
-                    "payload",
-                    gettext("This is not valid JSON (line %(line)s, column %(col)s).")
-                    % {"line": getattr(error, "lineno", "?"), "col": getattr(error, "colno", "?")},
-                )
-                return cleaned
-            if not isinstance(cleaned["settled"], dict):
-                self.add_error("payload", gettext("The payload must be a group of fields {…}."))
+            # Check every form, so each shows its own errors.
+            if not all([correction.form.is_valid() for correction in self.corrections]):
+                raise forms.ValidationError(gettext("Check the marked fields."))
+            cleaned["settled"] = self._corrected_payload()
         return cleaned
+
+    def _corrected_payload(self) -> dict:
+        for correction in self.corrections:
+            correction.form.fill()
+        if self.game == HF:
+            teams = [correction.form.payload() for correction in self.corrections]
+            return {"hand": self.entry.number, "teams": teams}
+        return self.corrections[0].form.payload()
+
+    def add_score_errors(self, errors: Mapping[str, list[str]]) -> None:
+        """The game refused the decision: say why, on the field at fault when correcting."""
+        if self.cleaned_data.get("choice") != self.CORRECTED:
+            for text in self.error_lines(errors):
+                self.add_error(None, text)
+            return
+        for path, messages in errors.items():
+            correction = self._correction_for(path)
+            if correction is None:
+                for text in _translated(messages):
+                    self.add_error(None, text)
+            else:
+                correction.form.add_score_errors({path: messages})
+        if any(correction.form.errors for correction in self.corrections):
+            self.add_error(None, gettext("Check the marked fields."))
+
+    def _correction_for(self, path: str) -> Correction | None:
+        """The form a payload path belongs to (None: the whole hand, e.g. "teams")."""
+        if self.game != HF:
+            return self.corrections[0]
+        parts = path.split(".")
+        if len(parts) > 1 and parts[0] == "teams" and parts[1] in ("0", "1"):
+            return self.corrections[int(parts[1])]
+        return None
+
+    def _where(self, path: str) -> str:
+        """A payload path as the organizer reads it: "Team 1: Ann & Bob · Red books"."""
+        correction = self._correction_for(path)
+        if correction is None:
+            return ""
+        name = correction.form.field_for_path(path)
+        label = field_label(correction.form, name) if name in correction.form.fields else ""
+        return " · ".join(part for part in (correction.legend, label) if part)
+
+    def error_lines(self, errors: Mapping[str, list[str]]) -> list[str]:
+        """The game's messages, translated, each after the field it is about."""
+        lines = []
+        for path, messages in errors.items():
+            where = self._where(path)
+            lines += [f"{where} — {text}" if where else text for text in _translated(messages)]
+        return lines
+
+    def differences(self) -> list[tuple[str, list[tuple[str, str, str]]]]:
+        """Where the two versions disagree: (team or "", [(what, entered, other side's)])."""
+        proposed = self.entry.proposed_payload
+        if proposed is None:
+            return []
+        if self.game == HF:
+            pairs = list(zip(_hf_teams(self.entry.payload), _hf_teams(proposed), strict=True))
+        else:
+            pairs = [(self.entry.payload, proposed)]
+        sections = []
+        for correction, (entered, theirs) in zip(self.corrections, pairs, strict=False):
+            form = correction.form
+            before = _initial(type(form), entered, form.players)
+            after = _initial(type(form), theirs, form.players)
+            rows = [
+                (
+                    field_label(form, name),
+                    _shown(field, before.get(name)),
+                    _shown(field, after.get(name)),
+                )
+                for name, field in form.fields.items()
+                if before.get(name) != after.get(name)
+            ]
+            if rows:
+                sections.append((correction.legend, rows))
+        return sections
+
+
+def field_label(form: EntryForm, name: str) -> str:
+    """A field's label, with its group's legend when another group has the same label.
+
+    ("Cards left in hand and foot · Aces", not just "Aces", in Hand and Foot.)
+    """
+    label = str(form.fields[name].label)
+    labels = [str(form.fields[other].label) for _legend, names in form.groups for other in names]
+    if labels.count(label) < 2:
+        return label
+    legend = next((legend for legend, names in form.groups if name in names), "")
+    return f"{legend} · {label}" if legend else label
+
+
+def _hf_teams(payload: Any) -> list[Any]:
+    """The two team parts of a Hand and Foot hand payload (None where one is missing)."""
+    teams = payload.get("teams") if isinstance(payload, dict) else None
+    teams = list(teams) if isinstance(teams, list) else []
+    return (teams + [None, None])[:2]
+
+
+def _initial(form_class: type[EntryForm], payload: Any, players: Sequence[str]) -> dict:
+    """The form's values for a stored payload; none when the payload does not fit the form."""
+    if not isinstance(payload, dict):
+        return {}
+    try:
+        return form_class.initial_from_payload(payload, players)
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return {}
+
+
+def _shown(field: forms.Field, value: Any) -> str:
+    """A form value as the organizer reads it: a name for a choice, Yes or No for a box."""
+    if value is None or value == "":
+        return "–"
+    if isinstance(value, bool):
+        return gettext("Yes") if value else gettext("No")
+    choices = getattr(field, "choices", None)
+    if choices:
+        return str(dict((str(key), label) for key, label in choices).get(str(value), value))
+    return str(value)
+
+
+def _translated(messages: list[str]) -> list[str]:
+    """The game's messages in the reader's language, without a path."""
+    return score_error_messages(ScoreError({"": list(messages)}))
 
 
 def score_error_messages(error) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -13,13 +14,13 @@ from django_tables2.export import TableExport
 
 from clubscore.accounts.decorators import organizer_required
 from clubscore.draw import DrawError
-from clubscore.events.models import Event, ScoreEntry, Table
+from clubscore.events.models import Event, ScoreEntry, Seat, Table
 from clubscore.games import GAMES, ScoreError
 from clubscore.scorekeeping.services import settle_dispute
 
 from .charts import progress_chart
-from .disputes import open_disputes
-from .forms import LadderFilterForm, SettleForm, score_error_messages
+from .disputes import open_disputes, settle_form
+from .forms import LadderFilterForm, SettleForm
 from .playoffs import start_playoff
 from .standings import COUPLE, INDIVIDUAL, event_standings, season_ladder
 from .states import STATES, event_table_states
@@ -74,24 +75,27 @@ def event_dashboard(request: HttpRequest, event_id: int) -> HttpResponse:
 @organizer_required
 @require_POST
 def settle(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
-    """Settle a disputed hand: keep one version or correct it."""
+    """Settle a disputed hand: keep one version or correct it in the game's entry form."""
     event = _event(event_id)
     entry = get_object_or_404(
-        ScoreEntry.objects.select_related("table__round"),
+        ScoreEntry.objects.select_related("table__round").prefetch_related(
+            Prefetch(
+                "table__seats",
+                queryset=Seat.objects.select_related("player", "team").order_by("position"),
+            )
+        ),
         pk=entry_id,
         table__round__event=event,
     )
-    form = SettleForm(request.POST, entry=entry)
     if entry.status != ScoreEntry.Status.DISPUTED:
         messages.info(request, _("That hand was settled already."))
         return redirect("dashboard:event", event.pk)
+    form = settle_form(event, entry, request.POST)
     if form.is_valid():
         try:
             settle_dispute(entry, payload=form.cleaned_data["settled"], user=request.user)
         except ScoreError as error:
-            field = "payload" if form.cleaned_data["choice"] == SettleForm.CORRECTED else "choice"
-            for message in score_error_messages(error):
-                form.add_error(field, message)
+            form.add_score_errors(error.errors)
         else:
             messages.success(
                 request,

@@ -79,6 +79,11 @@ class EntryForm(forms.Form):
             self.cleaned_data[last] = value
             self.auto[last] = value
 
+    @property
+    def field_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """`groups` with their bound fields: what `scorekeeping/_groups.html` renders."""
+        return [(legend, [self[name] for name in names]) for legend, names in self.groups]
+
     def fill(self) -> None:
         """Fill in the values fixed by a sum (after `is_valid()`)."""
 

@@ -110,32 +110,60 @@ def played(drawn_event, **fields):
     return event
 
 
-def test_typing_a_correction_survives_the_live_refresh(
+def test_the_organizer_corrects_a_number_in_the_tablets_form(
     new_page, live_server, organizer, drawn_event
 ):
     event = played(drawn_event)
+    entry = ScoreEntry.objects.get(status="disputed")
     page = new_page(TABLET)
     log_in(page, live_server, "director", "a-long-organizer-pass")
     page.goto(f"{live_server.url}/events/{event.pk}/dashboard/")
     dispute = page.locator(".dispute")
     expect(dispute).to_contain_text("We went out, not them")
-    dispute.get_by_label("Correct it (edit the payload below)").check()
-    box = dispute.get_by_label("Corrected payload (JSON)")
-    box.fill('{"hand": 2, "teams": "half typed')
+    expect(dispute.locator(".differences")).to_contain_text("We went out")
+    dispute.get_by_text("Correct the numbers").click()
+    team1 = dispute.get_by_role("group", name="Team 1: P3A Table3 & P3C Table3")
+    team2 = dispute.get_by_role("group", name="Team 2: P3B Table3 & P3D Table3")
+    left2 = team2.get_by_role("group", name="Cards left in hand and foot")
+    # The entered version is filled in; the organizer changes what is wrong.
+    expect(team1.get_by_label("Black books", exact=True)).to_have_value("2")
+    team1.get_by_label("Black books", exact=True).fill("9")
+    left2.get_by_role("button", name="One more: 9 down to 4").click()
+    expect(left2.get_by_label("9 down to 4", exact=True)).to_have_value("3")
     # Two refreshes of the live part go by; what is being typed stays as it is.
     with page.expect_response(lambda r: "part=live" in r.url):
         pass
     with page.expect_response(lambda r: "part=live" in r.url):
         pass
-    expect(box).to_have_value('{"hand": 2, "teams": "half typed')
-    page.get_by_role("button", name="Settle").click()
-    expect(page.get_by_role("alert").first).to_contain_text("not valid JSON")
-    dispute.get_by_label("Take the other side's version").check()
-    page.get_by_role("button", name="Settle").click()
+    expect(team1.get_by_label("Black books", exact=True)).to_have_value("9")
+    expect(left2.get_by_label("9 down to 4", exact=True)).to_have_value("3")
+
+    dispute.get_by_role("button", name="Save the correction").click()
+    error = page.locator(f"#err-entry-{entry.pk}-team1-black_books")
+    expect(error).to_contain_text("2 red and 9 black books need")
+    expect(left2.get_by_label("9 down to 4", exact=True)).to_have_value("3")
+    screenshot(page, "dashboard-correction-error-768")
+    entry.refresh_from_db()
+    assert entry.status == ScoreEntry.Status.DISPUTED
+
+    team1.get_by_label("Black books", exact=True).fill("2")
+    dispute.get_by_role("button", name="Save the correction").click()
     expect(page.locator(".message")).to_contain_text("settled")
-    assert ScoreEntry.objects.get(status="confirmed", table__number=3, number=2).payload == hand(
-        2, 1
-    )
+    expect(page.locator(".dispute")).to_have_count(0)
+    entry.refresh_from_db()
+    corrected = hand(2, 0)
+    corrected["teams"][1]["in_hand"]["low"] = 3
+    assert entry.status == ScoreEntry.Status.CONFIRMED and entry.payload == corrected
+
+
+def test_the_organizer_takes_the_other_sides_version(new_page, live_server, organizer, drawn_event):
+    event = played(drawn_event)
+    page = new_page(PHONE)
+    log_in(page, live_server, "director", "a-long-organizer-pass")
+    page.goto(f"{live_server.url}/events/{event.pk}/dashboard/")
+    page.get_by_role("button", name="Take the other side's version").click()
+    expect(page.locator(".message")).to_contain_text("settled")
+    assert ScoreEntry.objects.get(table__number=3, number=2).payload == hand(2, 1)
 
 
 @pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["tablet", "phone"])
@@ -154,3 +182,7 @@ def test_the_pages_fit_the_screen(new_page, live_server, organizer, drawn_event,
         page.goto(f"{live_server.url}{path}")
         assert page.evaluate("document.documentElement.scrollWidth") <= width, name
         screenshot(page, f"{name}-{width}")
+        if name == "dashboard":
+            page.get_by_text("Correct the numbers").click()
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, name
+            screenshot(page, f"dashboard-correction-{width}")

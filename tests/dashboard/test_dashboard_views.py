@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from clubscore.dashboard.forms import SettleForm
 from clubscore.events.models import ScoreChange, ScoreEntry
 
-from .conftest import hf_hand, tables_of
+from .conftest import hf_hand, laus_round, tables_of
 
 pytestmark = pytest.mark.django_db
 
@@ -108,7 +107,112 @@ def test_settling_takes_the_other_sides_version(organizer_client, drawn_event, a
     assert ScoreChange.objects.filter(entry=entry, action="settled").exists()
 
 
+def team_fields(prefix: str, team: dict) -> dict:
+    """One team's part of a hand as the correction form's fields (as a browser sends them)."""
+    data = {
+        f"{prefix}-red_books": team["red_books"],
+        f"{prefix}-black_books": team["black_books"],
+        f"{prefix}-exact_deals": team["exact_deals"],
+    }
+    if team["went_out"]:
+        data[f"{prefix}-went_out"] = "on"
+    for group in ("melded", "in_hand"):
+        for kind, count in team[group].items():
+            data[f"{prefix}-{group}_{kind}"] = count
+    return data
+
+
+def correction(entry, payload: dict) -> dict:
+    """The organizer's correction of a Hand and Foot hand: both teams, sent as typed."""
+    prefix = f"entry-{entry.pk}"
+    data = {f"{prefix}-choice": "corrected"}
+    for number, team in enumerate(payload["teams"], start=1):
+        data |= team_fields(f"{prefix}-team{number}", team)
+    return data
+
+
+def test_the_correction_is_the_tablets_form_prefilled_for_each_dispute(
+    organizer_client, drawn_event, add_entry
+):
+    event = drawn_event(tables=2)
+    first, second = (disputed(table, add_entry) for table in tables_of(event))
+    page = organizer_client.get(url(event)).content.decode()
+    assert "<textarea" not in page
+    for entry in (first, second):
+        prefix = f"entry-{entry.pk}"
+        # Both teams of the whole hand, the tablet's labels and steppers, the entered numbers.
+        assert f'name="{prefix}-team1-red_books" value="2"' in page
+        assert f'name="{prefix}-team2-red_books" value="1"' in page
+        assert f'name="{prefix}-team1-went_out" id="id_{prefix}-team1-went_out" checked' in page
+        assert f'aria-controls="id_{prefix}-team2-in_hand_low"' in page
+        assert f'name="{prefix}-choice" value="entered"' in page
+        assert f'name="{prefix}-choice" value="proposed"' in page
+    assert page.count(">Red books</label>") == 4
+    assert "Team 1: P1A Table1 &amp; P1C Table1" in page
+    # What the two versions disagree on, in words, team by team.
+    assert "Where the versions differ" in page
+    assert 'class="part">Team 1: P1A Table1 &amp; P1C Table1</th>' in page
+    went_out = '<th scope="row">We went out</th><td class="num">{}</td><td class="num">{}</td>'
+    assert went_out.format("Yes", "No") in page and went_out.format("No", "Yes") in page
+    assert '<th scope="row">Cards left in hand and foot · 9 down to 4</th>' in page
+
+
+def test_a_correction_is_settled_and_recorded(organizer, organizer_client, drawn_event, add_entry):
+    from clubscore.games import score
+
+    event = drawn_event(tables=1)
+    (table,) = tables_of(event)
+    entry = disputed(table, add_entry)
+    corrected = hf_hand(1, 0)
+    corrected["teams"][1]["in_hand"]["low"] = 5
+    settle = reverse("dashboard:settle", args=[event.pk, entry.pk])
+    response = organizer_client.post(settle, correction(entry, corrected))
+    assert response.status_code == 302
+    entry.refresh_from_db()
+    assert entry.status == ScoreEntry.Status.CONFIRMED
+    assert entry.payload == corrected
+    assert entry.result == score("hand_and_foot", corrected)
+    assert entry.parts["2"]["data"] == corrected["teams"][1]
+    change = ScoreChange.objects.get(entry=entry, action="settled")
+    assert change.changed_by_user == organizer
+    assert change.before == hf_hand(1, 0) and change.after == corrected
+    assert "hand 1 settled" in organizer_client.get(url(event)).content.decode()
+
+
 def test_a_bad_correction_is_refused_on_the_field_and_kept(
+    organizer_client, drawn_event, add_entry
+):
+    event = drawn_event(tables=2)
+    entry, other = (disputed(table, add_entry) for table in tables_of(event))
+    settle = reverse("dashboard:settle", args=[event.pk, entry.pk])
+    prefix = f"entry-{entry.pk}"
+    bad = hf_hand(1, 0)
+    bad["teams"][0]["black_books"] = 9  # more books than the cards melded can make
+    bad["teams"][1]["in_hand"]["low"] = 7  # a change elsewhere, kept as typed
+    response = organizer_client.post(settle, correction(entry, bad))
+    assert response.status_code == 400
+    page = response.content.decode()
+    # The game's message on the field at fault (the team's black books), and at the top.
+    assert (
+        f'id="err-{prefix}-team1-black_books" class="field-errors"><p class="field-error" '
+        'role="alert">2 red and 9 black books need' in page
+    )
+    assert f'id="err-{prefix}-team2-black_books" class="field-errors"></div>' in page
+    assert "Check the marked fields." in page
+    # What was typed is still there, the correction stays open.
+    assert f'name="{prefix}-team1-black_books" value="9"' in page
+    assert f'name="{prefix}-team2-in_hand_low" value="7"' in page
+    assert f'id="correct-{entry.pk}" hx-preserve="true" open' in page
+    # The other dispute's form is intact: the entered numbers, no errors, folded.
+    assert f'name="entry-{other.pk}-team1-red_books" value="2"' in page
+    assert f'id="correct-{other.pk}" hx-preserve="true">' in page
+    assert f'id="err-entry-{other.pk}-team1-black_books" class="field-errors"></div>' in page
+    entry.refresh_from_db()
+    assert entry.status == ScoreEntry.Status.DISPUTED
+    assert not ScoreChange.objects.filter(action="settled").exists()
+
+
+def test_a_correction_that_is_no_number_or_wrong_for_the_whole_hand_says_so(
     organizer_client, drawn_event, add_entry
 ):
     event = drawn_event(tables=1)
@@ -116,24 +220,68 @@ def test_a_bad_correction_is_refused_on_the_field_and_kept(
     entry = disputed(table, add_entry)
     settle = reverse("dashboard:settle", args=[event.pk, entry.pk])
     prefix = f"entry-{entry.pk}"
-    bad = hf_hand(1, 0)
-    bad["teams"][0]["red_books"] = -1
-    typed = json.dumps(bad)
-    response = organizer_client.post(
-        settle, {f"{prefix}-choice": "corrected", f"{prefix}-payload": typed}
+    data = correction(entry, hf_hand(1, 0))
+    data[f"{prefix}-team2-melded_aces"] = "four"
+    page = organizer_client.post(settle, data).content.decode()
+    assert f'id="err-{prefix}-team2-melded_aces" class="field-errors"><p class="field-error"' in (
+        page
     )
+    assert 'value="four"' in page
+
+    both_out = hf_hand(1, 0)
+    both_out["teams"][1] = dict(both_out["teams"][0])
+    response = organizer_client.post(settle, correction(entry, both_out))
     assert response.status_code == 400
-    page = response.content.decode()
-    assert "teams.0.red_books" in page
-    assert 'role="alert"' in page
-    assert "&quot;red_books&quot;: -1" in page  # what was typed is still there
+    assert "Only one team can go out." in response.content.decode()
     entry.refresh_from_db()
     assert entry.status == ScoreEntry.Status.DISPUTED
 
+
+def test_keeping_the_entered_version_ignores_the_correction_fields(
+    organizer_client, drawn_event, add_entry
+):
+    event = drawn_event(tables=1)
+    (table,) = tables_of(event)
+    entry = disputed(table, add_entry)
+    settle = reverse("dashboard:settle", args=[event.pk, entry.pk])
+    prefix = f"entry-{entry.pk}"
     response = organizer_client.post(
-        settle, {f"{prefix}-choice": "corrected", f"{prefix}-payload": "{not json"}
+        settle, {f"{prefix}-choice": "entered", f"{prefix}-team1-red_books": "nonsense"}
     )
-    assert "This is not valid JSON" in response.content.decode()
+    assert response.status_code == 302
+    entry.refresh_from_db()
+    assert entry.status == ScoreEntry.Status.CONFIRMED and entry.payload == hf_hand(1, 0)
+
+
+def test_a_laus_round_is_corrected_in_the_laus_form(organizer_client, drawn_event, add_entry):
+    event = drawn_event("laus", tables=1)
+    (table,) = tables_of(event)
+    names = [seat.player.name for seat in table.seats.order_by("position")]
+    entry = add_entry(table, 1, laus_round(names), status=ScoreEntry.Status.DISPUTED)
+    prefix = f"entry-{entry.pk}-round"
+    page = organizer_client.get(url(event)).content.decode()
+    assert f'name="{prefix}-aces_0" value="1"' in page
+    assert "Who took the ten of" in page
+    assert "Where the versions differ" not in page  # no other version was proposed
+    assert f'value="{SettleForm.PROPOSED}"' not in page
+
+    data = {f"entry-{entry.pk}-choice": "corrected"}
+    data |= {f"{prefix}-ten_{suit}": str(i) for i, suit in enumerate("SCHD")}
+    data |= {f"{prefix}-{key}_{i}": 1 for key in ("aces", "kings", "queens") for i in range(4)}
+    data[f"{prefix}-aces_0"] = 2  # five aces in all
+    settle = reverse("dashboard:settle", args=[event.pk, entry.pk])
+    page = organizer_client.post(settle, data).content.decode()
+    assert "5 aces were taken, but there are 4." in page
+    assert f'name="{prefix}-aces_0" value="2"' in page
+
+    data[f"{prefix}-aces_0"] = 0
+    data[f"{prefix}-aces_3"] = ""  # the last player's count fills itself in, as on the tablet
+    data[f"{prefix}-aces_1"] = 2
+    assert organizer_client.post(settle, data).status_code == 302
+    entry.refresh_from_db()
+    assert entry.status == ScoreEntry.Status.CONFIRMED
+    assert [taken["aces"] for taken in entry.payload["taken"]] == [0, 2, 1, 1]
+    assert entry.payload["taken"][3]["tens"] == ["D"]
 
 
 def test_publishing_switches_the_public_page_on_and_off(organizer, drawn_event):
@@ -159,3 +307,28 @@ def test_the_clock_buttons_come_back_to_the_dashboard(organizer_client, drawn_ev
     assert response.url == url(event)
     page = organizer_client.get(url(event)).content.decode()
     assert "clock-running" in page
+
+
+def test_an_exact_bid_round_is_corrected_against_the_whole_game(
+    organizer_client, drawn_event, add_entry
+):
+    event = drawn_event("exact_bid", tables=1, players_per_table=2, options={"start_cards": 5})
+    (table,) = tables_of(event)
+    entry = add_entry(
+        table, 1, {"bids": [2, 3], "tricks": [2, 3]}, status=ScoreEntry.Status.DISPUTED
+    )
+    prefix = f"entry-{entry.pk}-round"
+    settle = reverse("dashboard:settle", args=[event.pk, entry.pk])
+    data = {f"entry-{entry.pk}-choice": "corrected", f"{prefix}-bid_0": 2, f"{prefix}-bid_1": 2}
+    data |= {f"{prefix}-tricks_0": 1, f"{prefix}-tricks_1": 3}
+    page = organizer_client.post(settle, data).content.decode()
+    assert (
+        f'id="err-{prefix}-tricks_1" class="field-errors"><p class="field-error" role="alert">'
+        in page
+    )
+    assert "Tricks add up to 4, but 5 cards were played this round." in page
+    data[f"{prefix}-tricks_1"] = ""  # fills itself in: 5 - 1
+    assert organizer_client.post(settle, data).status_code == 302
+    entry.refresh_from_db()
+    assert entry.payload == {"bids": [2, 2], "tricks": [1, 4]}
+    assert entry.status == ScoreEntry.Status.CONFIRMED
