@@ -48,7 +48,6 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
     return {
         "event": event,
         "clock": clock,
-        "clock_left": _minutes(clock.seconds_left or clock.grace_seconds_left),
         "states": states,
         "rounds": rounds,
         "legend": [(key, label, counts[key]) for key, label in STATES],
@@ -57,10 +56,6 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
         # The clock buttons post to the scorekeeping app's endpoint, which comes back here.
         "clock_url": reverse("scorekeeping:clock", args=[event.pk]),
     }
-
-
-def _minutes(seconds: int) -> str:
-    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 @organizer_required

@@ -43,6 +43,28 @@ class ClockState:
     def time_is_up(self) -> bool:
         return self.phase in ("grace", "closed")
 
+    @property
+    def time_left(self) -> str:
+        """The time left until the limit as the clock shows it: "4:05", "1:30:00"."""
+        return format_time_left(self.seconds_left)
+
+    @property
+    def grace_time_left(self) -> str:
+        """The time left until entry closes, shown the same way."""
+        return format_time_left(self.grace_seconds_left)
+
+
+def format_time_left(seconds: int) -> str:
+    """m:ss, or h:mm:ss from an hour on: what static/js/clock.js shows as it counts down.
+
+    The page is rendered with it, so it reads right before (or without) JavaScript.
+    """
+    hours, rest = divmod(max(0, int(seconds)), 3600)
+    minutes, seconds = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{seconds:02d}"
+    return f"{minutes}:{seconds:02d}"
+
 
 def _now(now: datetime.datetime | None) -> datetime.datetime:
     return now if now is not None else timezone.now()

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
+import time_machine
 from django.urls import reverse
 from django.utils import timezone
 
 from clubscore.dashboard.forms import SettleForm
+from clubscore.events.clock import start_clock
 from clubscore.events.models import ScoreChange, ScoreEntry
 
 from .conftest import hf_hand, laus_round, tables_of
@@ -282,6 +286,17 @@ def test_a_laus_round_is_corrected_in_the_laus_form(organizer_client, drawn_even
     assert entry.status == ScoreEntry.Status.CONFIRMED
     assert [taken["aces"] for taken in entry.payload["taken"]] == [0, 2, 1, 1]
     assert entry.payload["taken"][3]["tens"] == ["D"]
+
+
+def test_the_time_left_reads_as_the_tablets_show_it(organizer_client, drawn_event):
+    start = timezone.now()
+    event = start_clock(drawn_event(), now=start - datetime.timedelta(minutes=10))
+    with time_machine.travel(start, tick=False):
+        page = organizer_client.get(url(event)).content.decode()
+    assert '<strong class="clock-time" data-countdown="ends">1:20:00</strong>' in page
+    # static/js/clock.js counts down from there between the refreshes.
+    assert 'class="clock-status clock" data-ends-at="20' in page
+    assert "js/clock.js" in page
 
 
 def test_publishing_switches_the_public_page_on_and_off(organizer, drawn_event):

@@ -11,6 +11,7 @@ from clubscore.events.clock import (
     clock_state,
     entry_open,
     extend_clock,
+    format_time_left,
     may_start_new_hand,
     start_clock,
 )
@@ -38,8 +39,10 @@ def test_it_runs_for_the_time_limit_then_grace_then_closes(make_event):
     assert state.phase == "running" and state.seconds_left == 60 * 60
     assert state.ends_at == T0 + minutes(90) and state.grace_ends_at == T0 + minutes(105)
     assert may_start_new_hand(event, T0 + minutes(89))
+    assert state.time_left == "1:00:00"
     grace = clock_state(event, T0 + minutes(95))
     assert grace.phase == "grace" and grace.seconds_left == 0 and grace.grace_seconds_left == 600
+    assert grace.grace_time_left == "10:00"
     assert entry_open(event, T0 + minutes(95)) and not may_start_new_hand(event, T0 + minutes(95))
     assert clock_state(event, T0 + minutes(105)).phase == "closed"
     assert not entry_open(event, T0 + minutes(106))
@@ -93,3 +96,13 @@ def test_the_organizer_drives_the_clock_by_post(organizer_client, make_event):
     organizer_client.post(url, {"action": "call"})
     event.refresh_from_db()
     assert event.status == Event.Status.TIME_CALLED and event.time_called_at is not None
+
+
+def test_the_time_left_reads_as_the_tablets_countdown_shows_it():
+    # As static/js/clock.js formats it: m:ss below an hour, h:mm:ss from an hour on.
+    assert format_time_left(0) == "0:00"
+    assert format_time_left(65) == "1:05"
+    assert format_time_left(3599) == "59:59"
+    assert format_time_left(3600) == "1:00:00"
+    assert format_time_left(90 * 60 + 7) == "1:30:07"
+    assert format_time_left(-3) == "0:00"

@@ -6,10 +6,11 @@ import datetime
 import uuid
 
 import pytest
+import time_machine
 from django.test import Client
 from django.utils import timezone
 
-from clubscore.events.clock import call_time
+from clubscore.events.clock import call_time, start_clock
 from clubscore.events.models import (
     Event,
     IdempotencyKey,
@@ -213,6 +214,19 @@ def test_no_entry_before_the_clock_starts(client, drawn_event):
     response = post(client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM})
     assert "The clock has not started yet" in response.content.decode()
     assert not ScoreEntry.objects.exists()
+
+
+def test_the_time_left_reads_as_minutes_and_seconds_without_javascript(client, drawn_event):
+    start = timezone.now()
+    event = start_clock(drawn_event(), now=start - datetime.timedelta(minutes=29, seconds=55))
+    one, _ = links(event)
+    with time_machine.travel(start, tick=False):
+        page = client.get(url(one)).content.decode()
+        assert 'data-countdown="ends">1:00:05</span>' in page
+        call_time(event, now=start - datetime.timedelta(minutes=5, seconds=30))
+        page = client.get(url(one)).content.decode()
+        assert 'data-countdown="grace">9:30</span>' in page
+    assert " s</span>" not in page
 
 
 def test_after_time_no_new_hand_and_the_last_is_scored_as_it_lies(client, running):
