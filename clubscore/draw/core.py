@@ -15,7 +15,7 @@ from .errors import DrawError
 from .fit import fit, table_size
 from .inputs import DrawInput, check_inputs, check_seed
 from .search import MAX_PAIR_WEIGHT, event_weight, seat
-from .sizes import _, plural
+from .sizes import _, join, message, plural
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]  # low to high
 SUITS = ["♣", "♦", "♥", "♠"]  # low to high: equal ranks cannot happen with one deck
@@ -101,10 +101,12 @@ def _choose_sit_outs(
     for player in lot[:count]:
         if player in last_sat_out:
             why = _("sat out least recently of those left")
-            warnings.append(_("{player} sat out recently and sits out again").format(player=player))
+            warnings.append(
+                message(_("{player} sat out recently and sits out again"), player=player)
+            )
         else:
             why = _("has not sat out recently; drawn by lot")
-        result.append({"player": player, "reason": f"{room['seat_reason']}; {why}"})
+        result.append({"player": player, "reason": join("; ", [room["seat_reason"], why])})
     return result
 
 
@@ -184,11 +186,11 @@ def _couple_warnings(
         members = _members(table)
         pairs = sorted({tuple(sorted((p, spouse[p]))) for p in members if spouse.get(p) in members})
         if pairs:
-            names = ", ".join(_("{a} and {b}").format(a=a, b=b) for a, b in pairs)
+            names = join(", ", (message(_("{a} and {b}"), a=a, b=b) for a, b in pairs))
             sharing.append(
                 (
                     len(pairs),
-                    _("table {number}: {names}").format(number=table["number"], names=names),
+                    message(_("table {number}: {names}"), number=table["number"], names=names),
                 )
             )
     if sharing:
@@ -198,7 +200,8 @@ def _couple_warnings(
             _("{count} couple shares a table ({details})"),
             _("{count} couples share a table ({details})"),
         )
-        warnings.append(template.format(count=count, details="; ".join(d for _n, d in sharing)))
+        details = join("; ", (d for _n, d in sharing))
+        warnings.append(message(template, count=count, details=details))
 
 
 def _history_warnings(
@@ -209,12 +212,18 @@ def _history_warnings(
             age = ages.get((a, b), ages.get((b, a)))
             if age is None:
                 continue
-            when = _("the last event") if age == 0 else _("{n} events ago").format(n=age + 1)
+            when = _("the last event") if age == 0 else message(_("{n} events ago"), n=age + 1)
             warnings.append(
-                _(
-                    "{a} and {b} were partners at a recent event ({when}) and are partners again "
-                    "at table {number}"
-                ).format(a=a, b=b, when=when, number=table["number"])
+                message(
+                    _(
+                        "{a} and {b} were partners at a recent event ({when}) and are partners "
+                        "again at table {number}"
+                    ),
+                    a=a,
+                    b=b,
+                    when=when,
+                    number=table["number"],
+                )
             )
 
 

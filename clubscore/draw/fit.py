@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import DrawError
-from .sizes import TABLE_SIZES, TableSize, _, number_word, plural
+from .sizes import TABLE_SIZES, TableSize, _, join, message, number_word, plural
 
 
 def table_size(game: object) -> TableSize:
@@ -18,7 +18,7 @@ def table_size(game: object) -> TableSize:
     if not isinstance(game, str) or game not in TABLE_SIZES:
         known = ", ".join(sorted(TABLE_SIZES))
         raise DrawError(
-            _("Unknown game {game!r}; the games are: {known}").format(game=game, known=known)
+            message(_("Unknown game {game!r}; the games are: {known}"), game=game, known=known)
         )
     return TABLE_SIZES[game]
 
@@ -45,12 +45,12 @@ def _tables_phrase(sizes: list[int]) -> str:
     for seats in sorted(set(sizes), reverse=True):
         count = sizes.count(seats)
         template = plural(count, _("{count} table of {seats}"), _("{count} tables of {seats}"))
-        parts.append(template.format(count=count, seats=number_word(seats)))
-    return _(" and ").join(parts)
+        parts.append(message(template, count=count, seats=number_word(seats)))
+    return join(_(" and "), parts)
 
 
 def _players(n: int) -> str:
-    return plural(n, _("{n} player"), _("{n} players")).format(n=n)
+    return message(plural(n, _("{n} player"), _("{n} players")), n=n)
 
 
 def fit(game: str, n: int) -> dict[str, Any]:
@@ -76,31 +76,43 @@ def fit(game: str, n: int) -> dict[str, Any]:
             needs = _("a table of {seats} needs {count}")
         else:
             needs = _("a table needs at least {count}")
-        needs = needs.format(seats=seats, count=size.smallest)
-        message = _("{n} checked in: {needs}; add {add} more").format(
-            n=n, needs=needs, add=number_word(add)
+        needs = message(needs, seats=seats, count=size.smallest)
+        live = message(
+            _("{n} checked in: {needs}; add {add} more"), n=n, needs=needs, add=number_word(add)
         )
-        problem = _("{players}: {needs}; add {added}").format(
-            players=_players(n), needs=needs, added=_players(add)
+        problem = message(
+            _("{players}: {needs}; add {added}"),
+            players=_players(n),
+            needs=needs,
+            added=_players(add),
         )
         seat_reason = None
     elif sit_out:
         add = size.largest - sit_out
-        message = _("{n} checked in: {tables}; {sit} must sit out, or add {add} more").format(
-            n=n, tables=_tables_phrase(sizes), sit=number_word(sit_out), add=number_word(add)
+        live = message(
+            _("{n} checked in: {tables}; {sit} must sit out, or add {add} more"),
+            n=n,
+            tables=_tables_phrase(sizes),
+            sit=number_word(sit_out),
+            add=number_word(add),
         )
         template = plural(
             len(sizes), _("a table of {seats} seats {seated}"), _("tables of {seats} seat {seated}")
         )
-        seat_reason = _("{players}: {seat}").format(
-            players=_players(n), seat=template.format(seats=seats, seated=seated)
+        seat_reason = message(
+            _("{players}: {seat}"),
+            players=_players(n),
+            seat=message(template, seats=seats, seated=seated),
         )
-        problem = _("{reason}; let {sit} sit out or add {added}").format(
-            reason=seat_reason, sit=sit_out, added=_players(add)
+        problem = message(
+            _("{reason}; let {sit} sit out or add {added}"),
+            reason=seat_reason,
+            sit=sit_out,
+            added=_players(add),
         )
     else:
         add = 0
-        message = _("{n} checked in: {tables}").format(n=n, tables=_tables_phrase(sizes))
+        live = message(_("{n} checked in: {tables}"), n=n, tables=_tables_phrase(sizes))
         problem = seat_reason = None
 
     return {
@@ -112,7 +124,7 @@ def fit(game: str, n: int) -> dict[str, Any]:
         "sit_out": sit_out,
         "add": add,
         "fits": bool(sizes) and not sit_out,
-        "message": message,
+        "message": live,
         "problem": problem,
         "seat_reason": seat_reason,
     }

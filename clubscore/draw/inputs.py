@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .errors import DrawError
-from .sizes import _
+from .sizes import _, join, message
 
 MAX_START_CARDS = 16  # two 32-card decks dealt to four players
 
@@ -33,8 +33,10 @@ def _is_list(value: object) -> bool:
 def _check_id(value: object, what: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise DrawError(
-            _("{what} must be a player id (a non-empty text), not {value!r}").format(
-                what=what, value=value
+            message(
+                _("{what} must be a player id (a non-empty text), not {value!r}"),
+                what=what,
+                value=value,
             )
         )
     return value
@@ -43,7 +45,7 @@ def _check_id(value: object, what: str) -> str:
 def _check_pair(value: object, what: str) -> tuple[str, str]:
     if not _is_list(value) or len(value) != 2:
         raise DrawError(
-            _("{what} must be a pair of player ids, not {value!r}").format(what=what, value=value)
+            message(_("{what} must be a pair of player ids, not {value!r}"), what=what, value=value)
         )
     return _check_id(value[0], what), _check_id(value[1], what)
 
@@ -53,7 +55,7 @@ def _check_names(value: object, what: str) -> list[str]:
     if value is None:
         return []
     if not _is_list(value):
-        raise DrawError(_("{what} must be a list of player ids").format(what=what))
+        raise DrawError(message(_("{what} must be a list of player ids"), what=what))
     return [_check_id(name, what) for name in value]
 
 
@@ -61,7 +63,7 @@ def check_seed(seed: object) -> int | str:
     # None would mean "seed from the operating system": never reproducible, so refuse it.
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise DrawError(
-            _("The seed must be a whole number or a text, not {seed!r}").format(seed=seed)
+            message(_("The seed must be a whole number or a text, not {seed!r}"), seed=seed)
         )
     return seed
 
@@ -82,7 +84,7 @@ def check_inputs(
     if len(checked_in) != len(ids):
         seen: set[str] = set()
         twice = sorted({p for p in ids if p in seen or seen.add(p)})
-        raise DrawError(_("Checked in twice: {names}").format(names=", ".join(twice)))
+        raise DrawError(message(_("Checked in twice: {names}"), names=join(", ", twice)))
 
     if couples is None:
         couples = []
@@ -93,19 +95,27 @@ def check_inputs(
     for couple in couples:
         a, b = _check_pair(couple, _("Each couple"))
         if a == b:
-            raise DrawError(_("A couple names {a} twice").format(a=a))
+            raise DrawError(message(_("A couple names {a} twice"), a=a))
         for member in (a, b):
             if member not in checked_in:
                 raise DrawError(
-                    _("The couple {a} and {b} names {member}, who is not checked in").format(
-                        a=a, b=b, member=member
+                    message(
+                        _("The couple {a} and {b} names {member}, who is not checked in"),
+                        a=a,
+                        b=b,
+                        member=member,
                     )
                 )
             if member in spouse:
-                other = " and ".join(sorted((member, spouse[member])))
+                first, second = sorted((member, spouse[member]))
+                other = message(_("{a} and {b}"), a=first, b=second)
                 raise DrawError(
-                    _("{member} is named in two couples ({a} and {b}; {other})").format(
-                        member=member, a=a, b=b, other=other
+                    message(
+                        _("{member} is named in two couples ({a} and {b}; {other})"),
+                        member=member,
+                        a=a,
+                        b=b,
+                        other=other,
                     )
                 )
         spouse[a], spouse[b] = b, a
@@ -137,8 +147,9 @@ def check_inputs(
                 or not 1 <= start_cards <= MAX_START_CARDS
             ):
                 raise DrawError(
-                    _("start_cards must be a whole number from 1 to {most}").format(
-                        most=MAX_START_CARDS
+                    message(
+                        _("start_cards must be a whole number from 1 to {most}"),
+                        most=MAX_START_CARDS,
                     )
                 )
 

@@ -2,16 +2,17 @@
 
 The sizes live here rather than in ``clubscore.games`` so the draw stays importable on
 its own; the lead may later derive ``TABLE_SIZES`` from ``clubscore.games.GAMES``.
+Messages are English ``Message`` strings that keep their template (``clubscore.messages``):
+the draw must not import Django, the pages translate them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from clubscore.messages import Message, _, join, message
 
-def _(message: str) -> str:
-    """Mark a message for translation later (a no-op: the draw must not import Django)."""
-    return message
+__all__ = ["TABLE_SIZES", "TableSize", "_", "join", "message", "number_word", "plural"]
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,19 @@ TABLE_SIZES: dict[str, TableSize] = {
     "exact_bid": TableSize(2, 4),
 }
 
-_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+_WORDS = [
+    _("no"),
+    _("one"),
+    _("two"),
+    _("three"),
+    _("four"),
+    _("five"),
+    _("six"),
+    _("seven"),
+    _("eight"),
+    _("nine"),
+    _("ten"),
+]
 
 
 def number_word(n: int) -> str:
@@ -42,5 +55,6 @@ def number_word(n: int) -> str:
     return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
 
 
-def plural(n: int, singular: str, plural_form: str) -> str:
+def plural(n: int, singular: Message, plural_form: Message) -> Message:
+    """The singular template for 1, else the plural one (English and German agree)."""
     return singular if n == 1 else plural_form

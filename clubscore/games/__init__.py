@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .base import Game, Option, ScoreError, _
+from .base import Game, Option, ScoreError, _, message
 from .exact_bid import ExactBid
 from .hand_and_foot import HandAndFoot
 from .laus import Laus
@@ -32,5 +32,7 @@ def score(game: str, payload: Any, options: Mapping[str, Any] | None = None) -> 
     """
     if not isinstance(game, str) or game not in GAMES:
         known = ", ".join(GAMES)
-        raise ScoreError({"game": [_("Unknown game; choose one of {known}.").format(known=known)]})
+        raise ScoreError(
+            {"game": [message(_("Unknown game; choose one of {known}."), known=known)]}
+        )
     return GAMES[game].score(payload, options)

@@ -1,9 +1,9 @@
 """Shared building blocks of the games: errors, payload validation, options.
 
 Everything here is pure Python so that forms, PDFs, the command line and outside
-tools can all use the same rules without Django. Messages are plain strings
-wrapped in ``_`` so that they can be extracted for translation later without
-importing Django here.
+tools can all use the same rules without Django. Messages are plain English strings
+(``clubscore.messages.Message``) that also carry their template, marked with ``_``
+for extraction: the Django layer translates them when it shows them.
 """
 
 from __future__ import annotations
@@ -13,10 +13,9 @@ from dataclasses import KW_ONLY, dataclass
 from functools import lru_cache
 from typing import Any
 
+from clubscore.messages import Message, _, message
 
-def _(message: str) -> str:
-    """Mark a message for translation (like ``gettext_noop``) and return it unchanged."""
-    return message
+__all__ = ["Game", "Message", "Option", "ScoreError", "Validator", "_", "message"]
 
 
 class ScoreError(ValueError):
@@ -73,8 +72,8 @@ class Validator:
     def ok(self) -> bool:
         return not self.errors
 
-    def add(self, path: str, message: str) -> None:
-        self.errors.setdefault(path, []).append(message)
+    def add(self, path: str, text: str) -> None:
+        self.errors.setdefault(path, []).append(text)
 
     def raise_if_errors(self) -> None:
         if self.errors:
@@ -95,7 +94,7 @@ class Validator:
         """
         if not isinstance(value, dict | Mapping):
             self.add(
-                path, _("Expected a group of fields, got {kind}.").format(kind=describe(value))
+                path, message(_("Expected a group of fields, got {kind}."), kind=describe(value))
             )
             return None
         missing = [key for key in required if key not in value]
@@ -103,8 +102,8 @@ class Validator:
         if len(value) > present and not set(value) <= {*required, *optional}:
             for key in value:
                 if key not in required and key not in optional:
-                    message = (extra_messages or {}).get(key) if isinstance(key, str) else None
-                    self.add(join(path, str(key)), message or _("Unknown field."))
+                    text = (extra_messages or {}).get(key) if isinstance(key, str) else None
+                    self.add(join(path, str(key)), text or _("Unknown field."))
         for key in missing:
             self.add(join(path, key), _("This field is required."))
         # Unknown keys are errors, but the known ones are still checked for more errors.
@@ -123,16 +122,16 @@ class Validator:
     ) -> int | None:
         """Check a whole number within ``minimum..maximum`` (``too_big`` explains the maximum)."""
         if not is_int(value):
-            self.add(path, _("Enter a whole number, not {kind}.").format(kind=describe(value)))
+            self.add(path, message(_("Enter a whole number, not {kind}."), kind=describe(value)))
             return None
         if minimum is not None and value < minimum:
             if minimum == 0:
                 self.add(path, _("Cannot be negative."))
             else:
-                self.add(path, _("Must be at least {minimum}.").format(minimum=minimum))
+                self.add(path, message(_("Must be at least {minimum}."), minimum=minimum))
             return None
         if maximum is not None and value > maximum:
-            self.add(path, too_big or _("Must be at most {maximum}.").format(maximum=maximum))
+            self.add(path, too_big or message(_("Must be at most {maximum}."), maximum=maximum))
             return None
         return value
 
@@ -147,19 +146,23 @@ class Validator:
     ) -> list[Any] | None:
         """Check a list whose length is within ``min_length..max_length``."""
         if not isinstance(value, list | tuple):
-            self.add(path, _("Expected a list, got {kind}.").format(kind=describe(value)))
+            self.add(path, message(_("Expected a list, got {kind}."), kind=describe(value)))
             return None
         if len(value) < min_length or (max_length is not None and len(value) > max_length):
             if min_length == max_length:
-                message = _("Expected {count} entries, got {length}.")
+                template = _("Expected {count} entries, got {length}.")
             elif max_length is None:
-                message = _("Expected at least {minimum} entries, got {length}.")
+                template = _("Expected at least {minimum} entries, got {length}.")
             else:
-                message = _("Expected {minimum} to {maximum} entries, got {length}.")
+                template = _("Expected {minimum} to {maximum} entries, got {length}.")
             self.add(
                 path,
-                message.format(
-                    count=min_length, minimum=min_length, maximum=max_length, length=len(value)
+                message(
+                    template,
+                    count=min_length,
+                    minimum=min_length,
+                    maximum=max_length,
+                    length=len(value),
                 ),
             )
             return None
@@ -170,7 +173,7 @@ class Validator:
         choices = tuple(choices)
         if not any(type(value) is type(c) and value == c for c in choices):
             listed = ", ".join(str(c) for c in choices)
-            self.add(path, _("{what} must be one of {listed}.").format(what=what, listed=listed))
+            self.add(path, message(_("{what} must be one of {listed}."), what=what, listed=listed))
             return None
         return value
 
@@ -230,10 +233,20 @@ class Option:
 
 
 TIME_LIMIT = Option(
-    "time_limit_minutes", "Time limit (minutes)", "Zeitlimit (Minuten)", 90, minimum=1, maximum=600
+    "time_limit_minutes",
+    _("Time limit (minutes)"),
+    "Zeitlimit (Minuten)",
+    90,
+    minimum=1,
+    maximum=600,
 )
 GRACE = Option(
-    "grace_minutes", "Grace period (minutes)", "Nachspielzeit (Minuten)", 15, minimum=0, maximum=120
+    "grace_minutes",
+    _("Grace period (minutes)"),
+    "Nachspielzeit (Minuten)",
+    15,
+    minimum=0,
+    maximum=120,
 )
 
 
@@ -322,6 +335,10 @@ def line(label: str, points: int) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=4096)
-def plural(count: int, singular: str, many: str) -> str:
-    """Pick the singular or plural form of a message for ``count``."""
-    return (singular if count == 1 else many).format(n=count)
+def plural(count: int, singular: str, many: str) -> Message:
+    """Pick the singular or plural form of a message for ``count`` and fill in ``{n}``.
+
+    English and German both use the singular for 1 only, so the two forms are two
+    catalogue entries (the engine has no ``ngettext``).
+    """
+    return message(singular if count == 1 else many, n=count)

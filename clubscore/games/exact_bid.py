@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import GRACE, TIME_LIMIT, Game, Option, Validator, _, join, line, plural
+from .base import GRACE, TIME_LIMIT, Game, Option, Validator, _, join, line, message, plural
 
 POINTS_PER_TRICK = 1
 EXACT_BONUS = 10
@@ -31,7 +31,7 @@ class ExactBid(Game):
     options = (
         Option(
             "start_cards",
-            "Cards in the first round",
+            _("Cards in the first round"),
             "Karten in der ersten Runde",
             10,
             choices=START_CARDS,
@@ -44,7 +44,10 @@ class ExactBid(Game):
         return [
             (_("Each trick taken"), POINTS_PER_TRICK),
             (_("Exactly the tricks bid"), EXACT_BONUS),
-            *((_("Multiplier with {n} players, winner").format(n=n), n) for n in (2, 3, 4)),
+            # Written out (not "{n} players"), so a printout can translate each as it is.
+            (_("Multiplier with 2 players, winner"), 2),
+            (_("Multiplier with 3 players, winner"), 3),
+            (_("Multiplier with 4 players, winner"), 4),
         ]
 
     def cards_in_round(self, index: int, start_cards: int) -> int:
@@ -77,8 +80,10 @@ class ExactBid(Game):
             if tricks is not None and sum(tricks) != cards:
                 check.add(
                     join(path, "tricks"),
-                    _("Tricks add up to {total}, but {cards} cards were played this round.").format(
-                        total=sum(tricks), cards=cards
+                    message(
+                        _("Tricks add up to {total}, but {cards} cards were played this round."),
+                        total=sum(tricks),
+                        cards=cards,
                     ),
                 )
             cleaned.append((bids, tricks))
@@ -94,7 +99,7 @@ class ExactBid(Game):
             values = check.sequence(raw, path, len(players), len(players))
         if values is None:
             return None
-        too_big = _("This round was played with {cards} cards each.").format(cards=cards)
+        too_big = message(_("This round was played with {cards} cards each."), cards=cards)
         numbers = [check.integer(v, join(path, i), 0, cards, too_big) for i, v in enumerate(values)]
         return None if None in numbers else numbers
 
@@ -114,13 +119,13 @@ class ExactBid(Game):
             if exact[i]:
                 lines.append(
                     line(
-                        _("Exact bids ({n} × {bonus})").format(n=exact[i], bonus=EXACT_BONUS),
+                        message(_("Exact bids ({n} × {bonus})"), n=exact[i], bonus=EXACT_BONUS),
                         exact[i] * EXACT_BONUS,
                     )
                 )
             if multiplier > 1:
                 lines.append(
-                    line(_("Multiplier ×{m}").format(m=multiplier), points[i] * (multiplier - 1))
+                    line(message(_("Multiplier ×{m}"), m=multiplier), points[i] * (multiplier - 1))
                 )
             results.append(
                 {

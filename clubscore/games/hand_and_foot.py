@@ -9,7 +9,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .base import GRACE, TIME_LIMIT, Game, Option, Validator, _, is_int, join, line, plural
+from .base import (
+    GRACE,
+    TIME_LIMIT,
+    Game,
+    Option,
+    Validator,
+    _,
+    is_int,
+    join,
+    line,
+    message,
+    plural,
+)
 
 RED_BOOK = 500
 BLACK_BOOK = 300
@@ -53,11 +65,11 @@ class HandAndFoot(Game):
     team_size = 2
     standings_order = "high"
     options = (
-        Option("decks", "Decks", "Kartenspiele", 4, minimum=1, maximum=MAX_DECKS),
-        Option("hands", "Hands per game", "Hände pro Spiel", 3, minimum=1, maximum=MAX_HANDS),
+        Option("decks", _("Decks"), "Kartenspiele", 4, minimum=1, maximum=MAX_DECKS),
+        Option("hands", _("Hands per game"), "Hände pro Spiel", 3, minimum=1, maximum=MAX_HANDS),
         Option(
             "meld_minimums",
-            "Meld minimums",
+            _("Meld minimums"),
             "Mindestmeldungen",
             [90, 120, 150],
             kind="int_list",
@@ -67,7 +79,9 @@ class HandAndFoot(Game):
         ),
         TIME_LIMIT,
         GRACE,
-        Option("first_table_bonus", "First-table bonus", "Bonus erster Tisch", 400, maximum=10_000),
+        Option(
+            "first_table_bonus", _("First-table bonus"), "Bonus erster Tisch", 400, maximum=10_000
+        ),
     )
 
     def meld_minimum(self, hand: int, options: Mapping[str, Any] | None = None) -> int:
@@ -105,7 +119,7 @@ class HandAndFoot(Game):
             "hand",
             1,
             max_hand,
-            _("A game has {hands} hands.").format(hands=max_hand),
+            message(_("A game has {hands} hands."), hands=max_hand),
         )
         raw_teams = check.sequence(data["teams"], "teams", 2, 2)
         teams = []
@@ -150,10 +164,14 @@ class HandAndFoot(Game):
         if went_out and (red < 2 or black < 2):
             check.add(
                 join(path, "went_out"),
-                _(
-                    "Going out needs at least two red and two black books; "
-                    "this team has {red} red and {black} black."
-                ).format(red=red, black=black),
+                message(
+                    _(
+                        "Going out needs at least two red and two black books; "
+                        "this team has {red} red and {black} black."
+                    ),
+                    red=red,
+                    black=black,
+                ),
             )
             return None
         return {
@@ -186,8 +204,8 @@ class HandAndFoot(Game):
             if is_int(value) and value >= 0 and (maximum is None or value <= maximum):
                 cleaned[kind] = value
                 continue
-            too_big = _("{decks} decks hold only {maximum} of these.").format(
-                decks=decks, maximum=maximum
+            too_big = message(
+                _("{decks} decks hold only {maximum} of these."), decks=decks, maximum=maximum
             )
             cleaned[kind] = check.integer(value, join(path, kind), 0, maximum, too_big)
         return None if None in cleaned.values() else cleaned
@@ -214,10 +232,16 @@ class HandAndFoot(Game):
         if naturals < needed_naturals:
             check.add(
                 books_path,
-                _(
-                    "{red} red and {black} black books need at least {needed} natural cards "
-                    "(aces and K–4), but only {naturals} were melded."
-                ).format(red=red, black=black, needed=needed_naturals, naturals=naturals),
+                message(
+                    _(
+                        "{red} red and {black} black books need at least {needed} natural cards "
+                        "(aces and K–4), but only {naturals} were melded."
+                    ),
+                    red=red,
+                    black=black,
+                    needed=needed_naturals,
+                    naturals=naturals,
+                ),
             )
             return False
         usable_wilds = min(wilds, MAX_WILDS_PER_BLACK_BOOK * black)
@@ -225,10 +249,11 @@ class HandAndFoot(Game):
         if naturals + usable_wilds < needed_cards:
             check.add(
                 books_path,
-                _(
-                    "{red} red and {black} black books need {needed} cards, but the melded "
-                    "cards make only {available} ({naturals} natural, at most {usable} wild)."
-                ).format(
+                message(
+                    _(
+                        "{red} red and {black} black books need {needed} cards, but the melded "
+                        "cards make only {available} ({naturals} natural, at most {usable} wild)."
+                    ),
                     red=red,
                     black=black,
                     needed=needed_cards,
@@ -241,10 +266,14 @@ class HandAndFoot(Game):
         if wilds and wilds >= naturals:
             check.add(
                 join(path, "melded"),
-                _(
-                    "Melded cards must have more natural than wild cards, but {wilds} wild "
-                    "and {naturals} natural cards were melded."
-                ).format(wilds=wilds, naturals=naturals),
+                message(
+                    _(
+                        "Melded cards must have more natural than wild cards, but {wilds} wild "
+                        "and {naturals} natural cards were melded."
+                    ),
+                    wilds=wilds,
+                    naturals=naturals,
+                ),
             )
             return False
         return True
@@ -259,9 +288,15 @@ class HandAndFoot(Game):
             if total > decks * per_deck:
                 check.add(
                     "teams",
-                    _(
-                        "Together the teams counted {what}, but {decks} decks hold only {maximum}."
-                    ).format(what=many.format(n=total), decks=decks, maximum=decks * per_deck),
+                    message(
+                        _(
+                            "Together the teams counted {what}, but {decks} decks hold only "
+                            "{maximum}."
+                        ),
+                        what=message(many, n=total),
+                        decks=decks,
+                        maximum=decks * per_deck,
+                    ),
                 )
 
     # -- scoring ------------------------------------------------------------------
@@ -297,7 +332,7 @@ class HandAndFoot(Game):
         for kind, points, _per_deck, one, many in KINDS:
             count = team["in_hand"][kind]
             if count:
-                label = _("In hand: {cards}").format(cards=plural(count, one, many))
+                label = message(_("In hand: {cards}"), cards=plural(count, one, many))
                 # Cards in hand count against the team; red threes already are negative.
                 lines.append(line(label, count * points if points < 0 else -count * points))
         return {

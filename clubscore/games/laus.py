@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import GRACE, TIME_LIMIT, Game, Option, Validator, _, join, line, plural
+from .base import GRACE, TIME_LIMIT, Game, Option, Validator, _, join, line, message, plural
 from .cards import SUIT_NAMES, SUITS, card_name
 
 #: Points of the tens; the ten of diamonds scores nothing itself, it nulls the taker.
@@ -31,10 +31,10 @@ class Laus(Game):
     max_players = 4
     standings_order = "low"
     options = (
-        Option("rounds", "Rounds", "Runden", 8, kind="optional_int", minimum=1, maximum=100),
+        Option("rounds", _("Rounds"), "Runden", 8, kind="optional_int", minimum=1, maximum=100),
         Option(
             "threshold",
-            "Play until a player passes",
+            _("Play until a player passes"),
             "Spielen bis ein Spieler überschreitet",
             None,
             kind="optional_int",
@@ -51,14 +51,8 @@ class Laus(Game):
 
     def point_values(self) -> list[tuple[str, int]]:
         rows = [(card_name("10", suit), points) for suit, points in TENS.items()]
-        rows.append(
-            (
-                _("{card}: the taker scores 0 for the round").format(
-                    card=card_name("10", NULL_TEN)
-                ),
-                0,
-            )
-        )
+        # Written out (not "{card}: ..."), so a printout can translate it as it is.
+        rows.append((_("10♦: the taker scores 0 for the round"), 0))
         rows += [(_("Any ace"), 25), (_("Any king"), 10), (_("Any queen"), 5)]
         return rows
 
@@ -78,19 +72,19 @@ class Laus(Game):
         for suit in SUITS:
             takers = sum(suit in entry["tens"] for entry in taken)
             if takers != 1:
-                message = (
+                template = (
                     _("Nobody took the ten of {suit}; every ten is taken by one player.")
                     if takers == 0
                     else _("The ten of {suit} was taken by {count} players.")
                 )
-                check.add("taken", message.format(suit=SUIT_NAMES[suit], count=takers))
+                check.add("taken", message(template, suit=SUIT_NAMES[suit], count=takers))
         for key, _points, _one, many in FACE_CARDS:
             total = sum(entry[key] for entry in taken)
             if total != PER_RANK:
                 check.add(
                     "taken",
-                    _("{cards} were taken, but there are 4.").format(
-                        cards=many.format(n=total).capitalize()
+                    message(
+                        _("{cards} were taken, but there are 4."), cards=message(many, n=total)
                     ),
                 )
         return {"players": players, "taken": taken}
@@ -126,7 +120,7 @@ class Laus(Game):
             is_null = NULL_TEN in entry["tens"]
             if is_null:
                 taken_points = sum(item["points"] for item in lines)
-                label = _("Null: took the {card}").format(card=card_name("10", NULL_TEN))
+                label = message(_("Null: took the {card}"), card=card_name("10", NULL_TEN))
                 lines.append(line(label, -taken_points))
             total = sum(item["points"] for item in lines)
             results.append({"name": name, "total": total, "null": is_null, "lines": lines})

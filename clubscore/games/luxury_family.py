@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .base import GRACE, TIME_LIMIT, Game, Option, Validator, _, is_int, join, line
+from .base import GRACE, TIME_LIMIT, Game, Option, Validator, _, is_int, join, line, message
 from .cards import SUIT_NAMES, SUITS, card_name
 
 RANKS = ("A", "10", "K", "Q", "J", "7")
@@ -50,6 +50,20 @@ SUIT_COMBINATIONS: tuple[tuple[str, str, dict[str, int], int, int], ...] = (
     ("family", _("Family"), {"K": 1, "Q": 1, "J": 1}, 40, 60),
     ("couple", _("Couple"), {"K": 1, "Q": 1}, 20, 30),
 )
+#: The same combinations in the trump suit, by key. Each is written out rather than made
+#: from "Trump {combination}": a language may join the words differently (German makes
+#: one word of them), and a printout translates each label as it is.
+TRUMP_LABELS: dict[str, str] = {
+    "double_luxury_family": _("Trump double luxury family"),
+    "luxury_family_double_family": _("Trump luxury family with double family"),
+    "luxury_family_double_couple": _("Trump luxury family with double couple"),
+    "double_family": _("Trump double family"),
+    "luxury_family": _("Trump luxury family"),
+    "family_double_couple": _("Trump family with double couple"),
+    "double_couple": _("Trump double couple"),
+    "family": _("Trump family"),
+    "couple": _("Trump couple"),
+}
 #: One of a rank in each suit, or all eight: (key, rank, label four, label eight, points
 #: four, points eight). These count in addition to the suit combinations.
 FOUR_OF_A_RANK: tuple[tuple[str, str, str, str, int, int], ...] = (
@@ -103,13 +117,11 @@ def meld_combinations(cards: list[str], trump: str) -> list[dict[str, Any]]:
         in_trump = suit == trump
         for key, label, needed, plain, trump_points in SUIT_COMBINATIONS:
             if all(counts[rank + suit] >= n for rank, n in needed.items()):
-                suit_label = _("{combination} ({suit})").format(
-                    combination=label, suit=SUIT_NAMES[suit]
+                suit_label = message(
+                    _("{combination} ({suit})"),
+                    combination=TRUMP_LABELS[key] if in_trump else label,
+                    suit=SUIT_NAMES[suit],
                 )
-                if in_trump:
-                    suit_label = _("Trump {combination} ({suit})").format(
-                        combination=label.lower(), suit=SUIT_NAMES[suit]
-                    )
                 points = trump_points if in_trump else plain
                 found.append({"key": key, "label": suit_label, "points": points, "suit": suit})
                 break
@@ -134,7 +146,7 @@ class LuxuryFamily(Game):
     max_players = 3
     standings_order = "high"
     options = (
-        Option("rounds", "Rounds", "Runden", 3, minimum=1, maximum=30),
+        Option("rounds", _("Rounds"), "Runden", 3, minimum=1, maximum=30),
         TIME_LIMIT,
         GRACE,
     )
@@ -144,9 +156,9 @@ class LuxuryFamily(Game):
             (_("Seven of trump"), SEVEN_OF_TRUMP),
             (_("Both sevens of trump"), BOTH_SEVENS_OF_TRUMP),
         ]
-        for _key, label, _needed, plain, trump_points in reversed(SUIT_COMBINATIONS):
+        for key, label, _needed, plain, trump_points in reversed(SUIT_COMBINATIONS):
             rows.append((label, plain))
-            rows.append((_("Trump {combination}").format(combination=label.lower()), trump_points))
+            rows.append((TRUMP_LABELS[key], trump_points))
         for _key, _rank, four, eight, single, double in FOUR_OF_A_RANK:
             rows += [(four, single), (eight, double)]
         rows += [
@@ -224,8 +236,10 @@ class LuxuryFamily(Game):
             if count > COPIES:
                 check.add(
                     "melds",
-                    _("There are only two {card} in the game, but {count} were shown.").format(
-                        card=card_name(card[:-1], card[-1]), count=count
+                    message(
+                        _("There are only two {card} in the game, but {count} were shown."),
+                        card=card_name(card[:-1], card[-1]),
+                        count=count,
                     ),
                 )
         return melds
@@ -252,8 +266,9 @@ class LuxuryFamily(Game):
             if count > COPIES:
                 check.add(
                     path,
-                    _("There are only two {card} in the game.").format(
-                        card=card_name(card[:-1], card[-1])
+                    message(
+                        _("There are only two {card} in the game."),
+                        card=card_name(card[:-1], card[-1]),
                     ),
                 )
                 good = False
@@ -271,8 +286,9 @@ class LuxuryFamily(Game):
         if sum(power) != POWER_TOTAL:
             check.add(
                 "power_points",
-                _("Power points add up to {total}, but they must add up to 240.").format(
-                    total=sum(power)
+                message(
+                    _("Power points add up to {total}, but they must add up to 240."),
+                    total=sum(power),
                 ),
             )
             return None
@@ -298,9 +314,13 @@ class LuxuryFamily(Game):
             if total is not None and (total % 10 or total in (10, 30)):
                 check.add(
                     path,
-                    _(
-                        "Penalties are 20, 50 or 100 points each; they cannot add up to {total}."
-                    ).format(total=total),
+                    message(
+                        _(
+                            "Penalties are 20, 50 or 100 points each; "
+                            "they cannot add up to {total}."
+                        ),
+                        total=total,
+                    ),
                 )
                 total = None
             totals.append(total)
@@ -328,17 +348,19 @@ class LuxuryFamily(Game):
             penalty = payload["penalties"][index]
             tricks = trick_points(power - penalty)
             if penalty:
-                label = _("Trick points ({power} power points − {penalty} penalties)").format(
-                    power=power, penalty=penalty
+                label = message(
+                    _("Trick points ({power} power points − {penalty} penalties)"),
+                    power=power,
+                    penalty=penalty,
                 )
             else:
-                label = _("Trick points ({power} power points)").format(power=power)
+                label = message(_("Trick points ({power} power points)"), power=power)
             lines.append(line(label, tricks))
             total = meld_points + tricks
             if index == maker and total < bid:
                 made = False
                 lines.append(line(_("Bid not made: points void"), -total))
-                lines.append(line(_("Bid of {bid} counts against").format(bid=bid), -bid))
+                lines.append(line(message(_("Bid of {bid} counts against"), bid=bid), -bid))
                 total = -bid
             results.append(
                 {
