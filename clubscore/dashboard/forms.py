@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from clubscore.events.models import ScoreEntry, Seat
 from clubscore.games import GAMES, ScoreError
 from clubscore.scorekeeping.forms import FORMS, EntryForm
+from clubscore.translation import game_name, translate
 
 HF = "hand_and_foot"
 
@@ -246,11 +247,11 @@ def _translated(messages: list[str]) -> list[str]:
 
 
 def score_error_messages(error) -> list[str]:
-    """A ScoreError's English messages, translated, each with the field it is about."""
+    """A ScoreError's messages, translated, each with the field it is about."""
     messages = []
     for path, texts in error.errors.items():
         for text in texts:
-            text = gettext(text)
+            text = translate(text)
             messages.append(f"{path}: {text}" if path else text)
     return messages
 
@@ -261,7 +262,7 @@ class LadderFilterForm(forms.Form):
 
     def __init__(self, *args, years: list[int], **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [(key, game.name) for key, game in GAMES.items()]
+        self.fields["game"].choices = [(key, game_name(game)) for key, game in GAMES.items()]
         self.fields["year"].choices = [("", _("All seasons"))] + [(y, str(y)) for y in years]
 
     def cleaned_or_default(self) -> tuple[str, int | None]:

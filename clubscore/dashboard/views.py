@@ -15,8 +15,9 @@ from django_tables2.export import TableExport
 from clubscore.accounts.decorators import organizer_required
 from clubscore.draw import DrawError
 from clubscore.events.models import Event, ScoreEntry, Seat, Table
-from clubscore.games import GAMES, ScoreError
+from clubscore.games import ScoreError
 from clubscore.scorekeeping.services import settle_dispute
+from clubscore.translation import game_name, translate
 
 from .charts import progress_chart
 from .disputes import open_disputes, settle_form
@@ -156,7 +157,7 @@ def _standings_page(request: HttpRequest, event: Event, template: str, *, public
             "other_basis_label": Event.StandingsBasis(other).label,
             "show_toggle": event.game == "hand_and_foot" or event.standings_basis == COUPLE,
             "public": public,
-            "game_name": _(GAMES[event.game].name),
+            "game_name": game_name(event.game),
         },
     )
 
@@ -183,7 +184,7 @@ def playoff(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
         round_ = start_playoff(event, basis=basis, user=request.user)
     except DrawError as error:
-        messages.error(request, str(error))
+        messages.error(request, translate(error.message))
     else:
         tables = Table.objects.filter(round=round_).count()
         messages.success(
@@ -214,6 +215,6 @@ def ladder(request: HttpRequest) -> HttpResponse:
             "form": form,
             "ladder": result,
             "table": table,
-            "game_name": _(GAMES[game].name),
+            "game_name": game_name(game),
         },
     )

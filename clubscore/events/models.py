@@ -18,8 +18,9 @@ from django.utils.translation import gettext_lazy as _
 
 from clubscore.club.models import Player
 from clubscore.games import GAMES, ScoreError
+from clubscore.translation import game_name_lazy, translate
 
-GAME_CHOICES = [(key, game.name) for key, game in GAMES.items()]
+GAME_CHOICES = [(key, game_name_lazy(key)) for key in GAMES]
 
 
 class EventQuerySet(models.QuerySet):
@@ -106,7 +107,7 @@ class Event(models.Model):
             self.options = self.game_rules.clean_options(self.options or {})
         except ScoreError as error:
             messages = [
-                f"{key}: {msg}" if key else msg
+                f"{key}: {translate(msg)}" if key else translate(msg)
                 for key, msgs in error.errors.items()
                 for msg in msgs
             ]

@@ -25,6 +25,7 @@ from clubscore.club.models import Couple, Player
 from clubscore.draw import DrawError, draw, fit
 from clubscore.games import exact_bid
 from clubscore.games.cards import SUIT_NAMES, SUIT_SYMBOLS
+from clubscore.messages import Message, from_data, rename, to_data
 
 from .models import (
     CheckIn,
@@ -269,13 +270,22 @@ def store_draw(
     """Store a draw result as the round's tables and keep it in the event's history.
 
     ``names`` maps player ids to names, so that broken soft rules read with names.
+    The draw's texts (warnings, reasons for sitting out) are English ``Message``s; JSON
+    keeps only their English, so ``result["messages"]`` keeps their templates too and
+    the pages can show them in the reader's language (see ``stored_messages``).
     """
     tables = _store_tables(round_, result, names)
     record = DrawRecord.objects.create(
         round=round_,
         seed=seed,
         arguments=arguments,
-        result=result,
+        result={
+            **result,
+            "messages": {
+                "warnings": [to_data(warning) for warning in result["warnings"]],
+                "sitting_out": [to_data(entry["reason"]) for entry in result["sitting_out"]],
+            },
+        },
         drawn_by=user if user is not None and user.is_authenticated else None,
         drawn_at=drawn_at,
     )
@@ -295,7 +305,7 @@ def _store_tables(round_: Round, result: dict[str, Any], names: dict[str, str]) 
                     "high_cards": entry["high_cards"],
                     "scorekeepers": entry["scorekeepers"],
                     "warnings": [
-                        name_players(warning, names)
+                        to_data(rename(warning, names))
                         for warning in _table_warnings(result["warnings"], entry["number"])
                     ],
                     **({"trumps": entry["trumps"]} if "trumps" in entry else {}),
@@ -350,8 +360,21 @@ _PLAYER_ID = re.compile(r"(?<!table )\b(\d+)\b(?! couples?\b| events\b)")
 
 
 def name_players(text: str, names: dict[str, str]) -> str:
-    """The draw speaks in player ids; the organizer reads names."""
+    """The draw speaks in player ids; the organizer reads names.
+
+    For English texts stored before the draw's messages kept their templates; a
+    ``Message`` is named by ``clubscore.messages.rename`` instead.
+    """
     return _PLAYER_ID.sub(lambda match: names.get(match.group(1), match.group(1)), text)
+
+
+def stored_messages(record: DrawRecord, key: str, texts: list[str]) -> list[str]:
+    """The draw's ``texts`` of ``record`` (``"warnings"``, ``"sitting_out"`` reasons) as
+    ``Message``s again when the record kept their templates, else as stored (English)."""
+    kept = (record.result.get("messages") or {}).get(key)
+    if not isinstance(kept, list) or len(kept) != len(texts):
+        return texts
+    return [from_data(data) for data in kept]
 
 
 # --- Reading a drawn round (the draw page, the wall) -----------------------------------
@@ -415,7 +438,7 @@ def seated_tables(round_: Round | None, *, with_links: bool = False) -> list[Sea
                 high_cards=[(seat, cards.get(str(seat.player_id), "")) for seat in table_seats],
                 first_card=cards.get(str(table.first_player_id), ""),
                 trumps=trumps,
-                warnings=table.draw_details.get("warnings", []),
+                warnings=[from_data(w) for w in table.draw_details.get("warnings", [])],
                 links=list(table.links.all()) if with_links else [],
             )
         )
@@ -427,18 +450,24 @@ def latest_round(event: Event) -> Round | None:
 
 
 def named_sit_outs(record: DrawRecord | None) -> list[dict[str, Any]]:
-    """Who sits out in a draw, with their names and the draw's reason."""
+    """Who sits out in a draw, with their names and the draw's reason (to translate)."""
     if record is None:
         return []
     entries = record.result.get("sitting_out", [])
+    reasons = stored_messages(record, "sitting_out", [entry["reason"] for entry in entries])
     players = Player.objects.in_bulk([int(entry["player"]) for entry in entries])
     return [
-        {"player": players.get(int(entry["player"])), "reason": entry["reason"]}
-        for entry in entries
+        {"player": players.get(int(entry["player"])), "reason": reason}
+        for entry, reason in zip(entries, reasons, strict=True)
     ]
 
 
 def named_warnings(record: DrawRecord | None, names: dict[str, str]) -> list[str]:
+    """The soft rules a draw broke, naming the players (to translate when shown)."""
     if record is None:
         return []
-    return [name_players(warning, names) for warning in record.result.get("warnings", [])]
+    warnings = stored_messages(record, "warnings", record.result.get("warnings", []))
+    return [
+        rename(warning, names) if isinstance(warning, Message) else name_players(warning, names)
+        for warning in warnings
+    ]

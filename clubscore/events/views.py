@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from clubscore.accounts.decorators import organizer_required
 from clubscore.club.models import Player
 from clubscore.draw import DrawError
+from clubscore.translation import translate
 
 from . import services
 from .forms import DrawForm, SearchForm, ToggleForm, WalkInForm
@@ -187,8 +188,8 @@ def draw_page(request: HttpRequest, event_id: int) -> HttpResponse:
                 user=request.user,
             )
         except DrawError as error:
-            # The draw's messages are English sentences; gettext lets them be translated.
-            form.add_error(None, _(str(error)))
+            # The draw's messages keep their template, so they read in the page's language.
+            form.add_error(None, translate(error.message))
         else:
             messages.success(
                 request,

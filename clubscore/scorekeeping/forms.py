@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from clubscore.games import hand_and_foot, laus, luxury_family
 from clubscore.games.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from clubscore.games.exact_bid import cards_in_round
+from clubscore.translation import translate
 
 NUMBER_ATTRS = {"inputmode": "numeric", "pattern": "-?[0-9]*", "class": "count", "min": "0"}
 
@@ -44,7 +45,7 @@ def count_field(label: Any, *, required: bool = False, auto: bool = False) -> fo
 
 
 def suit_label(suit: str) -> str:
-    return f"{SUIT_SYMBOLS[suit]} {gettext(SUIT_NAMES[suit])}"
+    return f"{SUIT_SYMBOLS[suit]} {translate(SUIT_NAMES[suit])}"
 
 
 class EntryForm(forms.Form):
@@ -94,13 +95,13 @@ class EntryForm(forms.Form):
         raise NotImplementedError
 
     def add_score_errors(self, errors: Mapping[str, list[str]]) -> None:
-        """Show the game's messages on the field at fault, or above the form."""
+        """Show the game's messages, translated, on the field at fault or above the form."""
         for path, messages in errors.items():
             field = self.field_for_path(path)
             if field not in self.fields:
                 field = None
             for message in messages:
-                self.add_error(field, gettext(message))
+                self.add_error(field, translate(message))
 
     @staticmethod
     def initial_from_payload(payload: dict, players: Sequence[str]) -> dict:

@@ -22,8 +22,9 @@ from django.views.decorators.http import require_GET, require_POST
 from clubscore.accounts.decorators import organizer_required
 from clubscore.events import clock
 from clubscore.events.models import Event, ScoreEntry
-from clubscore.games import GAMES
+from clubscore.games import GAMES, ScoreError, score
 from clubscore.games.exact_bid import cards_in_round
+from clubscore.translation import translate
 
 from . import services
 from .charts import score_chart
@@ -136,6 +137,19 @@ def _rows(card: Card, columns: list[tuple[str, int]]) -> list[dict]:
     return rows
 
 
+def _shown_result(card: Card, entry: ScoreEntry) -> dict:
+    """The entry's result as the page shows it: scored again from its payload.
+
+    The stored result keeps only the English of its line labels (JSON has no room for
+    their templates); scoring the same payload again gives the same lines as messages
+    that read in the page's language. Should that fail, the stored result is shown.
+    """
+    try:
+        return score(card.game_key, entry.payload, card.options)
+    except ScoreError:
+        return entry.result or {}
+
+
 def _pending(card: Card) -> list[dict]:
     """Entries this card's scorekeeper should confirm or dispute."""
     pending = []
@@ -146,7 +160,7 @@ def _pending(card: Card) -> list[dict]:
             other = entry.parts.get(card.other_side)
             if not other or other["state"] != "entered":
                 continue
-            team = entry.result["teams"][int(card.other_side) - 1]
+            team = _shown_result(card, entry)["teams"][int(card.other_side) - 1]
             pending.append(
                 {
                     "entry": entry,
@@ -157,13 +171,13 @@ def _pending(card: Card) -> list[dict]:
                 }
             )
         else:
-            players = (entry.result or {}).get("players", [])
             if card.game_key == "exact_bid":
                 results = [
                     (seat.player.name, {"lines": [], "total": bid_tricks})
                     for seat, bid_tricks in zip(card.seats, _bid_lines(entry.payload), strict=False)
                 ]
             else:
+                players = _shown_result(card, entry).get("players", [])
                 results = [
                     (seat.player.name, player)
                     for seat, player in zip(card.seats, players, strict=False)
@@ -317,7 +331,7 @@ def _act(request: HttpRequest, card: Card, action) -> HttpResponse:
     except Invalid as error:
         for errors in error.errors.values():
             for message in errors:
-                messages.error(request, _(message))
+                messages.error(request, translate(message))
     else:
         messages.success(request, outcome.get("message", ""))
     return redirect(reverse("scorekeeping:card", args=[card.link.token]) + "#card")

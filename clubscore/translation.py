@@ -1,0 +1,53 @@
+"""Showing the pure-Python engine's messages in the reader's language.
+
+The games and the draw return English ``Message`` strings that keep their template
+and parameters (``clubscore.messages``). ``translate`` is the one place that turns
+them into the active language: ``gettext(template).format(**params)``, parameters
+translated in turn. Everything that shows a game's or the draw's message to a person
+goes through it (forms, pages, flash messages); plain strings pass unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.functional import lazy
+from django.utils.translation import get_language, gettext
+
+from clubscore.games import GAMES, Game
+from clubscore.messages import Message
+
+
+def translate(text: str) -> str:
+    """``text`` in the active language when it is a ``Message``; any other text as it is.
+
+    A translation whose placeholders do not fit (a broken catalogue entry) falls back
+    to the English text rather than failing the page.
+    """
+    if not isinstance(text, Message):
+        return text
+    # A template that is no catalogue entry (a join of parts) translates to itself;
+    # gettext("") would return the catalogue's header, so it is never asked.
+    template = gettext(text.template) if text.template else text.template
+    if text.params is None:
+        return template
+    params = {key: _translate_param(value) for key, value in text.params.items()}
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return str(text)
+
+
+def _translate_param(value: Any) -> Any:
+    return translate(value) if isinstance(value, Message) else value
+
+
+def game_name(game: Game | str) -> str:
+    """The game's name in the active language (the games give English and German)."""
+    rules = GAMES[game] if isinstance(game, str) else game
+    language = get_language() or "en"
+    return rules.name_de if language.startswith("de") else rules.name
+
+
+#: ``game_name`` for model choices and other text made at import time.
+game_name_lazy = lazy(game_name, str)
