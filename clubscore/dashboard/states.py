@@ -11,7 +11,8 @@ A table's state, first match wins (what the organizer must act on comes first):
 
 The number of hands or rounds a table plays is the event's option for it (Hand and
 Foot `hands`, Luxury Family and Laus `rounds`, exact-bid one round per card of the
-first round, `start_cards`); Laus played to a threshold has no fixed count.
+first round, `start_cards`); Laus played to a threshold plays until the round in
+which a player passes it (unknown until then).
 """
 
 from __future__ import annotations
@@ -82,10 +83,39 @@ def planned_entries(event: Event) -> int | None:
     return None
 
 
+def threshold_round(entries: list[ScoreEntry], threshold: int) -> int | None:
+    """Laus to a threshold: the round in which a player passed it (None: not yet).
+
+    As on the tablet's card: the running totals of the rounds entered, in order.
+    """
+    totals: list[int] = []
+    for entry in sorted(entries, key=lambda e: e.number):
+        if entry.status == ScoreEntry.Status.DRAFT or not entry.result:
+            break
+        points = [player["total"] for player in entry.result["players"]]
+        totals = [a + b for a, b in zip(totals, points, strict=True)] if totals else points
+        if any(total > threshold for total in totals):
+            return entry.number
+    return None
+
+
 def table_state(
-    table: Table, entries: list[ScoreEntry], *, planned: int | None, clock: ClockState
+    table: Table,
+    entries: list[ScoreEntry],
+    *,
+    planned: int | None,
+    clock: ClockState,
+    threshold: int | None = None,
 ) -> TableState:
-    """The state of one table from its entries (all statuses) and the event's clock."""
+    """The state of one table from its entries (all statuses) and the event's clock.
+
+    `threshold` (Laus): the table plays until the round in which someone passes it;
+    the entries then need their `result`.
+    """
+    if threshold is not None:
+        last = threshold_round(entries, threshold)
+        if last is not None:
+            planned = last if planned is None else min(planned, last)
     by_status: dict[str, list[ScoreEntry]] = {}
     for entry in entries:
         by_status.setdefault(entry.status, []).append(entry)
@@ -127,6 +157,10 @@ def event_table_states(
     """The clock and every table of every round of `event`: three queries in all."""
     clock = clock_state(event, now)
     planned = planned_entries(event)
+    threshold = event.game_options.get("threshold")
+    # Only what the state needs: payloads of disputes are loaded apart. A game to a
+    # threshold also needs the results, to know in which round it ends.
+    fields = ["id", "table_id", "number", "status"] + (["result"] if threshold else [])
     unit = _("Hand") if event.game == "hand_and_foot" else _("Round")
     tables = (
         Table.objects.filter(round__event=event)
@@ -138,10 +172,7 @@ def event_table_states(
             ),
             Prefetch(
                 "entries",
-                # Only what the state needs: payloads of disputes are loaded apart.
-                queryset=ScoreEntry.objects.only("id", "table_id", "number", "status").order_by(
-                    "number"
-                ),
+                queryset=ScoreEntry.objects.only(*fields).order_by("number"),
                 to_attr="all_entries",
             ),
         )
@@ -150,5 +181,7 @@ def event_table_states(
     states = []
     for table in tables:
         table.unit = unit
-        states.append(table_state(table, table.all_entries, planned=planned, clock=clock))
+        states.append(
+            table_state(table, table.all_entries, planned=planned, clock=clock, threshold=threshold)
+        )
     return clock, states

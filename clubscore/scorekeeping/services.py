@@ -148,19 +148,41 @@ class Card:
         )
 
     @cached_property
+    def threshold_passed(self) -> tuple[int, list[Seat]] | None:
+        """Laus to a threshold: the round in which someone passed it, and who (else None)."""
+        threshold = self.options.get("threshold")
+        if threshold is None:
+            return None
+        progress = self.score.progress
+        for index in range(len(next(iter(progress.values()), []))):
+            passed = [s for s in self.seats if progress[s.player_id][index] > threshold]
+            if passed:
+                return index + 1, passed
+        return None
+
+    @cached_property
     def limit(self) -> int | None:
         """The last hand or round this table plays (None: not known yet)."""
         limit = self.target
         if self.clock.time_is_up:
             limit = self.in_progress if limit is None else min(limit, self.in_progress)
-        threshold = self.options.get("threshold")
-        if threshold is not None:
+        if self.threshold_passed is not None:
             # Laus: the game ends with the round in which someone passes the threshold.
-            for index in range(len(next(iter(self.score.progress.values()), []))):
-                if any(run[index] > threshold for run in self.score.progress.values()):
-                    limit = index + 1 if limit is None else min(limit, index + 1)
-                    break
+            number = self.threshold_passed[0]
+            limit = number if limit is None else min(limit, number)
         return limit
+
+    @property
+    def game_over(self) -> str | None:
+        """Why no more rounds are played, when the threshold ended the game (else None)."""
+        if self.threshold_passed is None or self.limit != self.threshold_passed[0]:
+            return None
+        number, seats = self.threshold_passed
+        return _("Game over: %(names)s passed %(threshold)s points in round %(number)s.") % {
+            "names": ", ".join(seat.player.name for seat in seats),
+            "threshold": self.options["threshold"],
+            "number": number,
+        }
 
     @property
     def next_number(self) -> int | None:
@@ -219,6 +241,8 @@ class Card:
             raise Refused(_("Entry has closed. Ask the organizer to change the card."))
         if phase == "grace" and number > self.in_progress:
             raise Refused(_("Time was called: no new hand or round may start."))
+        if new and self.limit is not None and number > self.limit and self.game_over:
+            raise Refused(self.game_over)
         if new and self.next_number != number:
             raise Refused(_("Enter the hands in order."))
 

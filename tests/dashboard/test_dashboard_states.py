@@ -11,7 +11,7 @@ from clubscore.dashboard import states
 from clubscore.dashboard.states import event_table_states
 from clubscore.events.models import ScoreEntry
 
-from .conftest import hf_hand, tables_of
+from .conftest import hf_hand, laus_round, tables_of
 
 pytestmark = pytest.mark.django_db
 
@@ -74,3 +74,33 @@ def test_states_take_the_same_queries_for_2_and_20_tables(
         with django_assert_num_queries(3):
             _clock, table_states = event_table_states(event)
         assert len(table_states) == tables
+
+
+def test_a_laus_table_to_a_threshold_plays_until_someone_passes_it(drawn_event, add_entry):
+    event = drawn_event("laus", tables=1, options={"rounds": None, "threshold": 500})
+    (table,) = tables_of(event)
+    names = [seat.player.name for seat in table.seats.order_by("position")]
+    # The ten of spades goes to the first player: 340 a round for them.
+    add_entry(table, 1, laus_round(names))
+    assert state_of(event, 1).detail == "Round 2"  # open-ended while nobody passed 500
+    add_entry(table, 2, laus_round(names))
+    done = state_of(event, 1)
+    assert done.state == states.PLAYING and done.detail == "Round 2 of 2"
+
+    # With a number of rounds too, whichever comes first ends the game.
+    event.options = {"rounds": 5, "threshold": 500}
+    event.save()
+    assert state_of(event, 1).detail == "Round 2 of 2"
+    event.options = {"rounds": 5, "threshold": 1000}
+    event.save()
+    assert state_of(event, 1).detail == "Round 3 of 5"
+
+
+def test_a_threshold_game_takes_no_more_queries(drawn_event, add_entry, django_assert_num_queries):
+    event = drawn_event("laus", tables=3, options={"rounds": None, "threshold": 500})
+    for table in tables_of(event):
+        names = [seat.player.name for seat in table.seats.order_by("position")]
+        add_entry(table, 1, laus_round(names))
+    with django_assert_num_queries(3):
+        _clock, table_states = event_table_states(event)
+    assert [s.detail for s in table_states] == ["Round 2"] * 3

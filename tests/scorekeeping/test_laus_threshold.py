@@ -1,0 +1,76 @@
+"""Laus played to a threshold on the tablet: the round in which someone passes it is the last."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from clubscore.events.models import ScoreEntry, Table
+
+from .conftest import links, url
+
+pytestmark = pytest.mark.django_db
+
+THRESHOLD = 500
+
+
+def round_data(number: int) -> dict:
+    """Player 1 takes the ten of spades, 2 clubs, 3 hearts, 4 diamonds (null); one face each.
+
+    Player 1 scores 340 a round (300 + 25 + 10 + 5): 680 after two rounds, past 500.
+    """
+    data = {"number": number, "version": 0, "ten_S": 0, "ten_C": 1, "ten_H": 2, "ten_D": 3}
+    for key in ("aces", "kings", "queens"):
+        data |= {f"{key}_{i}": 1 for i in range(3)}  # the fourth player's fills itself in
+    return data
+
+
+def post(client, link, name, data):
+    return client.post(url(link, name), {"idem": uuid.uuid4().hex, **data})
+
+
+def play_round(client, link, number: int) -> None:
+    assert post(client, link, "entry", round_data(number)).status_code == 302
+    entry = ScoreEntry.objects.get(table=link.table, number=number)
+    confirmer = link.table.seats.order_by("position")[1].player_id
+    response = post(
+        client, link, "confirm", {"number": number, "version": entry.version, "player": confirmer}
+    )
+    assert response.status_code == 302
+    entry.refresh_from_db()
+    assert entry.status == ScoreEntry.Status.CONFIRMED
+
+
+def test_a_laus_table_plays_to_the_threshold_and_turns_in(client, running):
+    event = running("laus", tables=1, options={"rounds": None, "threshold": THRESHOLD})
+    assert event.game_options["rounds"] is None
+    (link,) = links(event)
+
+    play_round(client, link, 1)
+    page = client.get(url(link)).content.decode()
+    assert "Round 2" in page and 'name="ten_S"' in page  # 340: the game goes on
+    assert "Game over" not in page and "Turn in the card" not in page
+
+    play_round(client, link, 2)
+    page = client.get(url(link)).content.decode()
+    assert [t["total"] for t in ScoreEntry.objects.get(number=2).result["players"]] == [
+        340,
+        240,
+        140,
+        0,
+    ]
+    # The card says the game is over, and why; no round 3 is offered.
+    assert "Game over: P1A Table1 passed 500 points in round 2." in page
+    assert 'name="ten_S"' not in page and "Round 3" not in page
+    assert "Turn in the card" in page
+    # A round 3 sent anyway (an old page) is refused.
+    response = post(client, link, "entry", round_data(3))
+    assert "Game over: P1A Table1 passed 500 points in round 2." in response.content.decode()
+    assert not ScoreEntry.objects.filter(number=3).exists()
+
+    assert post(client, link, "turn_in", {}).status_code == 302
+    assert Table.objects.get(pk=link.table_id).turned_in_at is not None
+    page = client.get(url(link)).content.decode()
+    assert "Card turned in at" in page
+    assert "Game over: P1A Table1 passed 500 points in round 2." in page
