@@ -159,6 +159,8 @@ def test_the_correction_is_the_tablets_form_prefilled_for_each_dispute(
     went_out = '<th scope="row">We went out</th><td class="num">{}</td><td class="num">{}</td>'
     assert went_out.format("Yes", "No") in page and went_out.format("No", "Yes") in page
     assert '<th scope="row">Cards left in hand and foot · 9 down to 4</th>' in page
+    # A disputed table's tile leads to its dispute.
+    assert f'class="tile-link" href="#dispute-{first.pk}"' in page
 
 
 def test_a_correction_is_settled_and_recorded(organizer, organizer_client, drawn_event, add_entry):
@@ -347,3 +349,24 @@ def test_an_exact_bid_round_is_corrected_against_the_whole_game(
     entry.refresh_from_db()
     assert entry.payload == {"bids": [2, 2], "tricks": [1, 4]}
     assert entry.status == ScoreEntry.Status.CONFIRMED
+
+
+def test_the_clock_buttons_fit_the_clock_and_calling_time_asks_first(organizer_client, drawn_event):
+    from clubscore.events.clock import call_time
+
+    event = drawn_event(status="drawn")
+    page = organizer_client.get(url(event)).content.decode()
+    assert "Start the clock" in page
+    assert "Call time" not in page and "Extend" not in page
+
+    start_clock(event)
+    page = organizer_client.get(url(event)).content.decode()
+    assert "Start the clock" not in page and "Extend" in page
+    # One tap opens the question; the second calls time for every table.
+    assert '<details class="call-time">' in page
+    assert '<summary class="button danger">Call time…</summary>' in page
+    assert "Yes, call time now" in page
+
+    call_time(event)
+    page = organizer_client.get(url(event)).content.decode()
+    assert "Call time" not in page and "Extend" in page
