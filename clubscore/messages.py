@@ -33,10 +33,14 @@ class Message(str):
     params: dict[str, Any] | None
 
     def __new__(cls, template: str, params: Mapping[str, Any] | None = None) -> Message:
-        text = template if params is None else template.format(**params)
-        self = super().__new__(cls, text)
-        self.template = str(template)
-        self.params = None if params is None else dict(params)
+        template = str(template)
+        if params is None:
+            self = super().__new__(cls, template)
+        else:
+            params = dict(params)
+            self = super().__new__(cls, template.format(**params))
+        self.template = template
+        self.params = params
         return self
 
     def __repr__(self) -> str:
@@ -51,7 +55,7 @@ def _(template: str) -> Message:
 
 def message(template: str, /, **params: Any) -> Message:
     """``template.format(**params)`` as a Message that keeps ``template`` and ``params``."""
-    return Message(str(template), params)
+    return Message(template, params)
 
 
 def join(separator: str, items: Iterable[str]) -> Message:

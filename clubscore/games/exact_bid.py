@@ -6,9 +6,22 @@ ranking multiplies the points, so a game can only be scored as a whole.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from .base import GRACE, TIME_LIMIT, Game, Option, Validator, _, join, line, message, plural
+from .base import (
+    GRACE,
+    TIME_LIMIT,
+    Game,
+    Message,
+    Option,
+    Validator,
+    _,
+    join,
+    line,
+    message,
+    plural,
+)
 
 POINTS_PER_TRICK = 1
 EXACT_BONUS = 10
@@ -19,6 +32,25 @@ START_CARDS = (5, 7, 8, 10)
 def cards_in_round(index: int, start_cards: int) -> int:
     """Cards each player holds in round ``index`` (0-based): one fewer every round."""
     return start_cards - index
+
+
+# Made once per value: every round and every result needs them, and a Message is never
+# changed, so one can be shared.
+
+
+@lru_cache(maxsize=64)
+def cards_each(cards: int) -> Message:
+    return message(_("This round was played with {cards} cards each."), cards=cards)
+
+
+@lru_cache(maxsize=64)
+def exact_bids_label(n: int) -> Message:
+    return message(_("Exact bids ({n} × {bonus})"), n=n, bonus=EXACT_BONUS)
+
+
+@lru_cache(maxsize=16)
+def multiplier_label(m: int) -> Message:
+    return message(_("Multiplier ×{m}"), m=m)
 
 
 class ExactBid(Game):
@@ -99,7 +131,7 @@ class ExactBid(Game):
             values = check.sequence(raw, path, len(players), len(players))
         if values is None:
             return None
-        too_big = message(_("This round was played with {cards} cards each."), cards=cards)
+        too_big = cards_each(cards)
         numbers = [check.integer(v, join(path, i), 0, cards, too_big) for i, v in enumerate(values)]
         return None if None in numbers else numbers
 
@@ -119,14 +151,12 @@ class ExactBid(Game):
             if exact[i]:
                 lines.append(
                     line(
-                        message(_("Exact bids ({n} × {bonus})"), n=exact[i], bonus=EXACT_BONUS),
+                        exact_bids_label(exact[i]),
                         exact[i] * EXACT_BONUS,
                     )
                 )
             if multiplier > 1:
-                lines.append(
-                    line(message(_("Multiplier ×{m}"), m=multiplier), points[i] * (multiplier - 1))
-                )
+                lines.append(line(multiplier_label(multiplier), points[i] * (multiplier - 1)))
             results.append(
                 {
                     "name": name,

@@ -7,12 +7,14 @@ melded and the cards left in both partners' hands and feet.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from .base import (
     GRACE,
     TIME_LIMIT,
     Game,
+    Message,
     Option,
     Validator,
     _,
@@ -53,6 +55,13 @@ WILD_KINDS = ("jokers", "twos")
 BOOK_NATURAL_KINDS = ("aces", "high", "low")
 
 TEAM_KEYS = ("red_books", "black_books", "went_out", "exact_deals", "melded", "in_hand")
+
+
+@lru_cache(maxsize=1024)
+def in_hand_label(count: int, one: str, many: str) -> Message:
+    """ "In hand: 2 jokers": made once per count and kind, as every hand of the evening
+    has such lines (a Message is never changed, so one can be shared)."""
+    return message(_("In hand: {cards}"), cards=plural(count, one, many))
 
 
 class HandAndFoot(Game):
@@ -332,7 +341,7 @@ class HandAndFoot(Game):
         for kind, points, _per_deck, one, many in KINDS:
             count = team["in_hand"][kind]
             if count:
-                label = message(_("In hand: {cards}"), cards=plural(count, one, many))
+                label = in_hand_label(count, one, many)
                 # Cards in hand count against the team; red threes already are negative.
                 lines.append(line(label, count * points if points < 0 else -count * points))
         return {

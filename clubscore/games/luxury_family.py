@@ -7,9 +7,22 @@ trump, each player's melds, power points and penalties.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
-from .base import GRACE, TIME_LIMIT, Game, Option, Validator, _, is_int, join, line, message
+from .base import (
+    GRACE,
+    TIME_LIMIT,
+    Game,
+    Message,
+    Option,
+    Validator,
+    _,
+    is_int,
+    join,
+    line,
+    message,
+)
 from .cards import SUIT_NAMES, SUITS, card_name
 
 RANKS = ("A", "10", "K", "Q", "J", "7")
@@ -71,8 +84,31 @@ FOUR_OF_A_RANK: tuple[tuple[str, str, str, str, int, int], ...] = (
     ("four_queens", "Q", _("Four queens"), _("Eight queens"), 60, 360),
     ("four_jacks", "J", _("Four jacks"), _("Eight jacks"), 80, 480),
 )
+SUIT_LABELS: dict[str, str] = {key: label for key, label, *_rest in SUIT_COMBINATIONS}
 SEVEN_OF_TRUMP = 10
 BOTH_SEVENS_OF_TRUMP = 20
+
+
+# Labels of result lines are made once per value: every round of the evening has them,
+# and a Message is never changed, so one can be shared.
+
+
+@lru_cache(maxsize=256)
+def combination_label(key: str, suit: str, in_trump: bool) -> Message:
+    """ "Double family (hearts)", or "Trump double family (hearts)" in the trump suit."""
+    label = TRUMP_LABELS[key] if in_trump else SUIT_LABELS[key]
+    return message(_("{combination} ({suit})"), combination=label, suit=SUIT_NAMES[suit])
+
+
+@lru_cache(maxsize=4096)
+def trick_points_label(power: int, penalty: int) -> Message:
+    if penalty:
+        return message(
+            _("Trick points ({power} power points − {penalty} penalties)"),
+            power=power,
+            penalty=penalty,
+        )
+    return message(_("Trick points ({power} power points)"), power=power)
 
 
 def trick_points(power: int) -> int:
@@ -115,14 +151,10 @@ def meld_combinations(cards: list[str], trump: str) -> list[dict[str, Any]]:
     found = []
     for suit in SUITS:
         in_trump = suit == trump
-        for key, label, needed, plain, trump_points in SUIT_COMBINATIONS:
+        for key, _label, needed, plain, trump_points in SUIT_COMBINATIONS:
             if all(counts[rank + suit] >= n for rank, n in needed.items()):
-                suit_label = message(
-                    _("{combination} ({suit})"),
-                    combination=TRUMP_LABELS[key] if in_trump else label,
-                    suit=SUIT_NAMES[suit],
-                )
                 points = trump_points if in_trump else plain
+                suit_label = combination_label(key, suit, in_trump)
                 found.append({"key": key, "label": suit_label, "points": points, "suit": suit})
                 break
     sevens = counts["7" + trump]
@@ -347,15 +379,7 @@ class LuxuryFamily(Game):
             power = payload["power_points"][index]
             penalty = payload["penalties"][index]
             tricks = trick_points(power - penalty)
-            if penalty:
-                label = message(
-                    _("Trick points ({power} power points − {penalty} penalties)"),
-                    power=power,
-                    penalty=penalty,
-                )
-            else:
-                label = message(_("Trick points ({power} power points)"), power=power)
-            lines.append(line(label, tricks))
+            lines.append(line(trick_points_label(power, penalty), tricks))
             total = meld_points + tricks
             if index == maker and total < bid:
                 made = False
