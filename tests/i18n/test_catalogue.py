@@ -174,3 +174,14 @@ def test_option_labels_read_as_the_games_own_german_names(game):
 def test_suit_names_read_as_the_games_own_german_names():
     with translation.override("de"):
         assert {s: translation.gettext(n) for s, n in SUIT_NAMES.items()} == SUIT_NAMES_DE
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_every_label_a_printout_takes_from_a_game_translates_as_it_is(game):
+    # The printouts translate point values and the meld table with plain gettext, so
+    # each label must be a catalogue entry itself (card codes like "10♠" need none).
+    labels = [label for label, _points in game.point_values()]
+    labels += [label for label, *_values in getattr(game, "meld_table", list)()]
+    known = {e["msgid"] for e in MESSAGES}
+    cards = re.compile(r"(A|K|Q|J|10|[2-9])[♠♥♦♣]")
+    assert [label for label in labels if label not in known and not cards.fullmatch(label)] == []
