@@ -28,6 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tests.payloads import hf_hand  # noqa: E402  (after the path is set)
+
 TABLES = 250
 HANDS = 3
 RUNS = 7
@@ -41,38 +43,6 @@ def setup_database() -> str:
     path = Path(tempfile.mkdtemp(prefix="clubscore-bench-")) / "bench.sqlite3"
     os.environ["DATABASE_URL"] = f"sqlite:///{path}"
     return os.environ["DATABASE_URL"]
-
-
-def hand(number: int, went_out_team: int, low_left: int) -> dict:
-    teams = []
-    for index in range(2):
-        out = index == went_out_team
-        teams.append(
-            {
-                "red_books": 2 if out else 1,
-                "black_books": 2 if out else 0,
-                "went_out": out,
-                "exact_deals": 0,
-                "melded": {
-                    "jokers": 0,
-                    "twos": 0,
-                    "aces": 4,
-                    "high": 12,
-                    "low": 14,
-                    "black_threes": 0,
-                },
-                "in_hand": {
-                    "jokers": 0,
-                    "twos": 0,
-                    "aces": 0,
-                    "high": 0,
-                    "low": 0 if out else low_left,
-                    "black_threes": 0,
-                    "red_threes": 0,
-                },
-            }
-        )
-    return {"hand": number, "teams": teams}
 
 
 def build(event_model, models, score):
@@ -112,7 +82,7 @@ def build(event_model, models, score):
                 )
             )
         for number in range(1, HANDS + 1):
-            payload = hand(number, (index + number) % 2, low_left=(index * 7 + number) % 20)
+            payload = hf_hand(number, (index + number) % 2, low_left=(index * 7 + number) % 20)
             entries.append(
                 ScoreEntry(
                     table=table,

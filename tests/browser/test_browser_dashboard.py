@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from clubscore.events.clock import start_clock
 from clubscore.events.models import Event, ScoreEntry, ScorekeeperLink, Table
 from clubscore.games import score
+from tests.payloads import hf_hand
 
 from .conftest import PHONE, TABLET, log_in, screenshot
 
@@ -48,46 +49,13 @@ def test_the_dashboard_changes_while_a_scorekeeper_enters_a_round(
     screenshot(organizer_page, "dashboard-live-768")
 
 
-def hand(number: int, went_out_team: int, low_left: int = 2) -> dict:
-    """A valid Hand and Foot hand (the team that went out has two red and two black books)."""
-    teams = []
-    for index in range(2):
-        out = index == went_out_team
-        teams.append(
-            {
-                "red_books": 2 if out else 1,
-                "black_books": 2 if out else 0,
-                "went_out": out,
-                "exact_deals": 0,
-                "melded": {
-                    "jokers": 0,
-                    "twos": 0,
-                    "aces": 4,
-                    "high": 12,
-                    "low": 14,
-                    "black_threes": 0,
-                },
-                "in_hand": {
-                    "jokers": 0,
-                    "twos": 0,
-                    "aces": 0,
-                    "high": 0,
-                    "low": 0 if out else low_left,
-                    "black_threes": 0,
-                    "red_threes": 0,
-                },
-            }
-        )
-    return {"hand": number, "teams": teams}
-
-
 def played(drawn_event, **fields):
     """A Hand and Foot evening under way: hands confirmed, one disputed, one bonus."""
     event = start_clock(drawn_event("hand_and_foot", tables=4, **fields))
     tables = list(Table.objects.filter(round__event=event).order_by("number"))
     for index, table in enumerate(tables):
         for number in range(1, 4 - index % 3):
-            payload = hand(number, (index + number) % 2, low_left=2 + index + number)
+            payload = hf_hand(number, (index + number) % 2, low_left=2 + index + number)
             ScoreEntry.objects.create(
                 table=table,
                 number=number,
@@ -101,9 +69,9 @@ def played(drawn_event, **fields):
     ScoreEntry.objects.create(
         table=tables[2],
         number=2,
-        payload=hand(2, 0),
-        result=score("hand_and_foot", hand(2, 0)),
-        proposed_payload=hand(2, 1),
+        payload=hf_hand(2, 0),
+        result=score("hand_and_foot", hf_hand(2, 0)),
+        proposed_payload=hf_hand(2, 1),
         dispute_note="We went out, not them",
         status=ScoreEntry.Status.DISPUTED,
     )
@@ -151,7 +119,7 @@ def test_the_organizer_corrects_a_number_in_the_tablets_form(
     expect(page.locator(".message")).to_contain_text("settled")
     expect(page.locator(".dispute")).to_have_count(0)
     entry.refresh_from_db()
-    corrected = hand(2, 0)
+    corrected = hf_hand(2, 0)
     corrected["teams"][1]["in_hand"]["low"] = 3
     assert entry.status == ScoreEntry.Status.CONFIRMED and entry.payload == corrected
 
@@ -163,7 +131,7 @@ def test_the_organizer_takes_the_other_sides_version(new_page, live_server, orga
     page.goto(f"{live_server.url}/events/{event.pk}/dashboard/")
     page.get_by_role("button", name="Take the other side's version").click()
     expect(page.locator(".message")).to_contain_text("settled")
-    assert ScoreEntry.objects.get(table__number=3, number=2).payload == hand(2, 1)
+    assert ScoreEntry.objects.get(table__number=3, number=2).payload == hf_hand(2, 1)
 
 
 @pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["tablet", "phone"])

@@ -1,0 +1,48 @@
+"""Valid payloads for tests and benchmarks, scored by the games themselves.
+
+One home for them: tests of several apps and bench/ build hands the same way.
+"""
+
+from __future__ import annotations
+
+
+def hf_hand(number: int, went_out_team: int | None = 0, low_left: int = 2) -> dict:
+    """A valid Hand and Foot hand: the team that went out has 2 red and 2 black books."""
+    teams = []
+    for index in range(2):
+        out = index == went_out_team
+        teams.append(
+            {
+                "red_books": 2 if out else 1,
+                "black_books": 2 if out else 0,
+                "went_out": out,
+                "exact_deals": 0,
+                "melded": {
+                    "jokers": 0,
+                    "twos": 0,
+                    "aces": 4,
+                    "high": 12,
+                    "low": 14,
+                    "black_threes": 0,
+                },
+                "in_hand": {
+                    "jokers": 0,
+                    "twos": 0,
+                    "aces": 0,
+                    "high": 0,
+                    "low": 0 if out else low_left,
+                    "black_threes": 0,
+                    "red_threes": 0,
+                },
+            }
+        )
+    return {"hand": number, "teams": teams}
+
+
+def laus_round(players: list[str], ten_of_spades_to: int = 0) -> dict:
+    """A valid Laus round: every ten to someone, aces, kings and queens spread."""
+    suits = ["S", "C", "H", "D"]
+    taken = [{"tens": [], "aces": 1, "kings": 1, "queens": 1} for _ in players]
+    for offset, suit in enumerate(suits):
+        taken[(ten_of_spades_to + offset) % len(players)]["tens"].append(suit)
+    return {"players": players, "taken": taken}
