@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format bench serve messages clean
+.PHONY: run test lint format bench load serve messages clean
 
 $(VENV)/bin/activate:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Need $(PYTHON) on PATH (or: make PYTHON=python3 ...)"; exit 1; }
@@ -46,6 +46,13 @@ messages: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	@for script in bench/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+
+# A whole Hand and Foot evening (100 tables, 200 tablets) over HTTP against gunicorn and
+# PostgreSQL on 127.0.0.1:5432, with a worker killed and PostgreSQL stopped for a few
+# seconds (needs root for pg_ctlcluster). Not part of make test or make bench.
+LOAD_ARGS ?=
+load: $(VENV)/.installed
+	$(PY) bench/load.py $(LOAD_ARGS)
 
 # Production serving: DEBUG off, gunicorn (gunicorn.conf.py), static files by whitenoise.
 SERVE_ENV = DEBUG=$${DEBUG:-false} HOST=$(HOST) PORT=$(PORT)

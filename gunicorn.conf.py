@@ -33,8 +33,9 @@ keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", 5))
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", 2000))
 max_requests_jitter = int(os.environ.get("GUNICORN_MAX_REQUESTS_JITTER", 200))
 
-# Logs to stdout/stderr: the service manager (systemd, docker) keeps them.
-accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
+# Logs to stdout/stderr: the service manager (systemd, docker) keeps them. An empty
+# GUNICORN_ACCESS_LOG switches the access log off (bench/load.py measures without it).
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-") or None
 errorlog = os.environ.get("GUNICORN_ERROR_LOG", "-")
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 # Time, client, request, status, bytes, duration in ms.
