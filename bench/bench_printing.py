@@ -26,7 +26,7 @@ django.setup()
 from django.utils import translation  # noqa: E402
 
 from clubscore.games import GAMES  # noqa: E402
-from clubscore.printing.cards import render_cards  # noqa: E402
+from clubscore.printing.cards import cards_per_page, render_cards  # noqa: E402
 from clubscore.printing.data import EventInfo, LinkInfo, SeatInfo, TableInfo  # noqa: E402
 
 TABLES = 100
@@ -77,8 +77,9 @@ def main() -> int:
             best = min(best, time.perf_counter() - start)
             size = len(content)
     verdict = "OK" if best < GOAL_S else "TOO SLOW"
+    pages = -(-TABLES // cards_per_page(event.game, event.options))
     print(
-        f"score cards, {TABLES} Hand and Foot tables ({TABLES} pages, {2 * TABLES} QR codes): "
+        f"score cards, {TABLES} Hand and Foot tables ({pages} pages, {2 * TABLES} QR codes): "
         f"best of {REPEATS} {best:.2f} s, {size / 1024:.0f} KB (goal < {GOAL_S:.0f} s) {verdict}"
     )
     return 0 if best < GOAL_S else 1

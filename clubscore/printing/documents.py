@@ -56,7 +56,7 @@ def event_document(
             count = len(data.event_tables(event, round_=round_)) or None
             content = cards.render_cards(
                 info,
-                [None] * (count or cards.cards_per_page(event.game, info.options)),
+                [None] * (count or cards.cards_per_page(event.game, info.options, paper())),
                 paper(),
             )
         elif what == "tables":

@@ -1,12 +1,15 @@
 """The one stylesheet of the printables: paper, fonts, sizes, and small canvas helpers.
 
 Everything is measured in mm. Sizes are chosen for players of 75 and more reading
-and writing under club lighting: names at 13 pt and more, nothing to read below
-9 pt, boxes to write in at least 7 mm high.
+and writing under club lighting: names at 12 pt and more (a long name takes two lines
+rather than shrinking), nothing to read below 10 pt, boxes to write in at least 8 mm
+high and 17 mm wide for a score.
 """
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from pathlib import Path
 
 import segno
@@ -36,7 +39,7 @@ TITLE = 16
 HEADING = 13
 NAME = 14
 TEXT = 11
-SMALL = 9.5
+SMALL = 10  # the smallest text there is to read
 TABLE_NUMBER = 28
 
 QR_MASK = 2  # vertical stripes (pattern 2: column % 3 == 0)
@@ -69,7 +72,10 @@ def new_canvas(buffer, paper: str, title: str) -> Canvas:
     return canvas
 
 
-def fitted_size(text: str, font: str, size: float, width: float, smallest: float = 8) -> float:
+# Measuring text is most of the time of a big evening's cards, and every card measures
+# the same labels at the same sizes: the measuring functions below remember their answers.
+@lru_cache(maxsize=8192)
+def fitted_size(text: str, font: str, size: float, width: float, smallest: float = SMALL) -> float:
     """The largest size up to ``size`` at which ``text`` fits ``width`` (``smallest`` at least)."""
     measured = pdfmetrics.stringWidth(text, font, size)
     if measured <= width or not measured:
@@ -78,6 +84,7 @@ def fitted_size(text: str, font: str, size: float, width: float, smallest: float
     return max(smallest, size * width / measured * 0.995)
 
 
+@lru_cache(maxsize=8192)
 def clip(text: str, font: str, size: float, width: float) -> str:
     """``text`` shortened with an ellipsis when it does not fit ``width`` even when shrunk."""
     if pdfmetrics.stringWidth(text, font, size) <= width:
@@ -96,7 +103,7 @@ def write(
     bold: bool = False,
     width: float | None = None,
     align: str = "left",
-    smallest: float = 8,
+    smallest: float = SMALL,
     color=INK,
 ) -> None:
     """Draw one line of ``text`` with its baseline at ``y``; shrink it to fit ``width``.
@@ -119,6 +126,89 @@ def write(
     canvas.setFillColor(INK)
 
 
+@lru_cache(maxsize=8192)
+def split_lines(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
+    """Break ``text`` into lines that fit ``width``: at spaces, and after a hyphen, so a
+    double-barrelled name (Łukasiewicz-Wójcik) can take two lines too."""
+    # Each piece is a word, or the part of a word up to and including a hyphen.
+    pieces = re.findall(r"[^\s-]*-+|[^\s-]+|\s+", text)
+    lines: list[str] = []
+    current = ""
+    for piece in pieces:
+        if piece.isspace():
+            current += " " if current else ""
+            continue
+        candidate = current + piece
+        if current and pdfmetrics.stringWidth(candidate.rstrip(), font, size) > width:
+            lines.append(current.rstrip())
+            current = piece
+        else:
+            current = candidate
+    if current.strip():
+        lines.append(current.rstrip())
+    return tuple(lines)
+
+
+@lru_cache(maxsize=8192)
+def wrapped(
+    text: str,
+    size: float,
+    width: float,
+    bold: bool = False,
+    lines: int = 2,
+    smallest: float = SMALL,
+) -> tuple[float, tuple[str, ...]]:
+    """``text`` broken into at most ``lines`` lines that fit ``width``, at the largest size
+    from ``size`` down to ``smallest``; at ``smallest`` the last line is clipped ("…")."""
+    font = BOLD if bold else FONT
+
+    def fits(parts: tuple[str, ...], at: float) -> bool:
+        return all(pdfmetrics.stringWidth(part, font, at) <= width for part in parts)
+
+    # One line a little smaller reads better than two: shrink by up to 1.5 pt first.
+    for count in range(1, lines + 1):
+        lowest = smallest if count == lines else max(smallest, size - 1.5)
+        current = size
+        while True:
+            parts = split_lines(text, font, current, width) or ("",)
+            if len(parts) <= count and fits(parts, current):
+                return current, parts
+            if current <= lowest:
+                break
+            current = max(lowest, current - 0.5)
+    parts = list(split_lines(text, font, smallest, width)[:lines]) or [""]
+    if len(parts) == lines:
+        # Whatever did not fit goes on the last line, shortened.
+        done = 0
+        for part in parts[:-1]:
+            done = text.find(part, done) + len(part)
+        parts[-1] = text[done:].strip()
+    parts[-1] = clip(parts[-1], font, smallest, width)
+    return smallest, tuple(parts)
+
+
+def write_lines(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    text: str,
+    size: float = TEXT,
+    bold: bool = False,
+    width: float = 100 * mm,
+    lines: int = 2,
+    align: str = "left",
+    smallest: float = SMALL,
+    color=INK,
+    leading: float = 1.18,
+) -> int:
+    """Write ``text`` on up to ``lines`` lines, the first baseline at ``y``; returns the
+    number of lines written. A long name takes two lines instead of shrinking away."""
+    size, parts = wrapped(text, size, width, bold, lines, smallest)
+    for index, part in enumerate(parts):
+        write(canvas, x, y - index * size * leading, part, size, bold, width, align, size, color)
+    return len(parts)
+
+
 def in_cell(
     canvas: Canvas,
     x: float,
@@ -130,18 +220,24 @@ def in_cell(
     bold: bool = False,
     align: str = "left",
     color=INK,
-    smallest: float = 8,
+    smallest: float = SMALL,
+    lines: int = 1,
+    pad: float = 1.2 * mm,
 ) -> None:
-    """Write ``text`` vertically centred in the cell whose top-left corner is (x, top)."""
-    pad = 1.2 * mm
-    baseline = top - height / 2 - size * 0.35
+    """Write ``text`` vertically centred in the cell whose top-left corner is (x, top),
+    on up to ``lines`` lines, ``pad`` from the cell's sides."""
     if align == "center":
         anchor = x + width / 2
     elif align == "right":
         anchor = x + width - pad
     else:
         anchor = x + pad
-    write(canvas, anchor, baseline, text, size, bold, width - 2 * pad, align, smallest, color)
+    size, parts = wrapped(text, size, width - 2 * pad, bold, lines, smallest)
+    leading = size * 1.15
+    first = top - height / 2 + (len(parts) - 1) * leading / 2 - size * 0.35
+    for index, part in enumerate(parts):
+        baseline = first - index * leading
+        write(canvas, anchor, baseline, part, size, bold, width - 2 * pad, align, size, color)
 
 
 def box(canvas: Canvas, x: float, top: float, width: float, height: float, **kw) -> None:

@@ -20,6 +20,32 @@ def page_texts(content: bytes) -> list[str]:
         return [page.extract_text() for page in pdf.pages]
 
 
+def card_texts(content: bytes) -> list[str]:
+    """The text of each score card: a page with two cards is read as its two halves."""
+    texts = []
+    with pdfplumber.open(io.BytesIO(content)) as pdf:
+        for page in pdf.pages:
+            if page.extract_text().count("score card") == 2:
+                middle = page.height / 2
+                texts.append(page.crop((0, 0, page.width, middle)).extract_text())
+                texts.append(page.crop((0, middle, page.width, page.height)).extract_text())
+            else:
+                texts.append(page.extract_text())
+    return texts
+
+
+def in_order(text: str, *parts: str) -> bool:
+    """Whether ``parts`` occur in ``text`` one after the other (text read from a grid
+    comes line by line, so a cell of two lines is interleaved with its neighbours)."""
+    position = 0
+    for part in parts:
+        found = text.find(part, position)
+        if found < 0:
+            return False
+        position = found + len(part)
+    return True
+
+
 def page_links(content: bytes) -> list[list[str]]:
     """The URLs of the link annotations on each page (the QR codes are links too)."""
     links = []
@@ -50,7 +76,7 @@ def playoff_event(drawn_event):
     from clubscore.dashboard.playoffs import start_playoff
     from clubscore.events.models import ScoreEntry, Table
     from clubscore.games import score
-    from tests.dashboard.conftest import hf_hand
+    from tests.payloads import hf_hand
 
     event = drawn_event("hand_and_foot", tables=2, name="Cup final")
     for table, winners in zip(Table.objects.order_by("number"), (0, 1), strict=True):

@@ -11,7 +11,7 @@ from clubscore.printing import cards
 from clubscore.printing.data import event_info, event_tables
 from clubscore.printing.documents import blank_document, event_document
 
-from .conftest import page_links, page_texts, read_pdf
+from .conftest import card_texts, in_order, page_links, page_texts, read_pdf
 
 pytestmark = pytest.mark.django_db
 BASE = "http://club.example"
@@ -24,30 +24,44 @@ def render(event) -> bytes:
 def test_hand_and_foot_cards_carry_players_minimums_values_and_both_teams_qr(drawn_event):
     event = drawn_event("hand_and_foot", tables=3, name="Friday club night")
     content = render(event)
-    texts = page_texts(content)
-    links = page_links(content)
     game = GAMES["hand_and_foot"]
 
-    assert len(texts) == 3  # one card a page: big boxes
+    assert len(page_texts(content)) == 2  # two cards to a page
+    cards_text = card_texts(content)
+    assert len(cards_text) == 3
     tables = Table.objects.filter(round__event=event).order_by("number")
-    for table, text, page_link in zip(tables, texts, links, strict=True):
+    for table, text in zip(tables, cards_text, strict=True):
+        lines = text.splitlines()
         assert "Friday club night" in text
-        assert "Nov. 27, 2026" in text
+        assert "Nov. 27, 2026 · Round 1" in text
         # The table number sits big beside the event's name, under "Table".
-        assert text.splitlines()[0].endswith("Table")
-        assert text.splitlines()[1] == f"Friday club night {table.number}"
+        assert lines[0].endswith("Table")
+        assert lines[1].endswith(f"Friday club night {table.number}")
         for seat in Seat.objects.filter(table=table).select_related("player"):
             assert seat.player.name in text
+        keepers = [team.scorekeeper.name for team in table.teams.order_by("number")]
+        for keeper in keepers:
+            assert f"Keeps score: {keeper}" in text
+        assert f"Plays first: {table.first_player.name}" in text
+        # Each hand's cell gives its meld minimum under the hand's number.
+        assert "Hand · meld" in text and "minimum" in text
         for hand in (1, 2, 3):
             minimum = game.meld_minimum(hand, event.game_options)
-            assert f"Hand {hand} · meld minimum {minimum}" in text
+            assert in_order(text, f"Hand {hand}", str(minimum)), hand
         for label, points in game.point_values():
             assert label in text
             assert str(points) in text
-        # Both teams' scorekeepers get their own QR code, each linking their own card.
-        expected = [BASE + link.get_absolute_url() for link in table.links.order_by("team__number")]
-        assert len(expected) == 2
-        assert page_link == expected
+    # Both teams' scorekeepers get their own QR code, each linking their own card.
+    expected = [
+        [
+            BASE + link.get_absolute_url()
+            for table in tables[start : start + 2]
+            for link in table.links.order_by("team__number")
+        ]
+        for start in (0, 2)
+    ]
+    assert page_links(content) == expected
+    assert len(expected[0]) == 4
 
 
 def test_hand_and_foot_card_follows_the_events_meld_minimums(drawn_event):
@@ -55,7 +69,7 @@ def test_hand_and_foot_card_follows_the_events_meld_minimums(drawn_event):
         "hand_and_foot", tables=1, options={"hands": 4, "meld_minimums": [50, 75, 100, 125]}
     )
     text = page_texts(render(event))[0]
-    assert "Hand 4 · meld minimum 125" in text
+    assert in_order(text, "Hand 3", "100", "Hand 4", "125")
     assert "Hand 5" not in text
 
 
@@ -162,10 +176,11 @@ def test_blank_cards_have_no_names_and_no_qr_codes(game):
 
 
 def test_an_events_blank_cards_carry_the_event_but_no_players(drawn_event):
-    event = drawn_event("hand_and_foot", tables=2, name="Spring cup")
+    event = drawn_event("hand_and_foot", tables=3, name="Spring cup")
     content = event_document(event, "blank", BASE).content
-    texts = page_texts(content)
-    assert len(texts) == 2
+    assert len(page_texts(content)) == 2
+    texts = card_texts(content)
+    assert len(texts) == 3  # one for each table of the round
     assert all("Spring cup" in text and "Table1" not in text for text in texts)
     assert page_links(content) == [[], []]
 
