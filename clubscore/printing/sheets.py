@@ -8,6 +8,7 @@ Standings flow over as many pages as they need, so they use Platypus.
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Sequence
 from functools import partial
 from xml.sax.saxutils import escape
@@ -32,21 +33,26 @@ from .pdf import (
     GREY,
     HEADING,
     INK,
+    LIGHT,
     MARGIN,
     SHADE,
     SMALL,
     TEXT,
     TITLE,
     box,
+    fitted_size,
     new_canvas,
     page_size,
     register_fonts,
+    wrapped,
     write,
+    write_lines,
 )
 
 BLOCK_COLUMNS, BLOCK_ROWS = 2, 3
 WALL_TITLE = 34  # "Table 7"
 WALL_NAME = 22
+WALL_SMALLEST = 16  # a name below this on the wall takes two lines instead
 
 
 def subtitle(event: EventInfo) -> str:
@@ -61,7 +67,8 @@ def _page_heading(canvas, event: EventInfo, title: str, width: float, top: float
 
 
 def _table_block(canvas, x: float, top: float, width: float, height: float, table: TableInfo):
-    """One table: its number huge, then the names big (by team in Hand and Foot)."""
+    """One table: its number huge, then the names big (by team in Hand and Foot); a name
+    too long for one line at 16 pt takes two lines."""
     box(canvas, x, top, width, height, line=2)
     label = gettext("Table %(n)s") % {"n": table.number}
     write(canvas, x + 5 * mm, top - 14 * mm, label, WALL_TITLE, bold=True, width=width - 10 * mm)
@@ -71,18 +78,63 @@ def _table_block(canvas, x: float, top: float, width: float, height: float, tabl
     groups = [(gettext("Team %(n)s") % {"n": team}, table.team(team)) for team in teams] or [
         ("", list(table.seats))
     ]
-    label_h = 5 * mm if teams else 0
+    label_h = 6 * mm if teams else 0
     # The names share what is left of the block, up to the wall's name size.
     name_h = (y - (top - height) - 3 * mm - label_h * len(groups)) / max(len(table.seats), 1)
     size = min(WALL_NAME, name_h / mm * 2.4)
+    two_lines = min(size, name_h / mm * 2.835 / 2.35)  # two lines in the same height
     for title, seats in groups:
         if title:
-            write(canvas, x + 5 * mm, y - 4 * mm, title, SMALL + 1, bold=True, color=GREY)
+            write(canvas, x + 5 * mm, y - 4.8 * mm, title, TEXT + 2, bold=True, color=GREY)
             y -= label_h
         for seat in seats:
-            y -= name_h * 0.75
-            write(canvas, x + 5 * mm, y, seat.name, size, bold=True, width=name_w, smallest=12)
-            y -= name_h * 0.25
+            one = fitted_size(seat.name, BOLD, size, name_w, WALL_SMALLEST)
+            if stringWidth(seat.name, BOLD, one) <= name_w:
+                write(
+                    canvas,
+                    x + 5 * mm,
+                    y - name_h * 0.75,
+                    seat.name,
+                    one,
+                    True,
+                    name_w,
+                    smallest=one,
+                )
+            else:
+                first = y - (name_h - two_lines * 2.2 / 2.835 * mm) / 2 - two_lines * 0.78
+                write_lines(
+                    canvas, x + 5 * mm, first, seat.name, two_lines, True, name_w, smallest=11
+                )
+            y -= name_h
+
+
+def sort_key(name: str) -> str:
+    """Alphabetical order as a reader expects it: Élodie with the Es, Łukasz with the Ls,
+    Øberg with the Os (not after Z, as in code-point order)."""
+    plain = unicodedata.normalize("NFKD", name.translate(LETTERS))
+    return "".join(char for char in plain if not unicodedata.combining(char)).casefold()
+
+
+#: Letters that Unicode does not decompose into a base letter and a mark.
+LETTERS = str.maketrans(
+    {
+        "Ł": "L",
+        "ł": "l",
+        "Ø": "O",
+        "ø": "o",
+        "Đ": "D",
+        "đ": "d",
+        "ß": "ss",
+        "Æ": "AE",
+        "æ": "ae",
+        "Œ": "OE",
+        "œ": "oe",
+        "Þ": "Th",
+        "þ": "th",
+        "Ð": "D",
+        "ð": "d",
+    }
+)
 
 
 def render_tables(event: EventInfo, tables: Sequence[TableInfo], paper: str = "A4") -> bytes:
@@ -106,25 +158,42 @@ def render_tables(event: EventInfo, tables: Sequence[TableInfo], paper: str = "A
             _table_block(canvas, x, top, block_w, block_h, table)
         canvas.showPage()
 
-    # Find your table: everyone in alphabetical order with their table number.
+    # Find your table: everyone in alphabetical order with their table number, every
+    # other line shaded so the eye stays on the line across to the number.
     seated = sorted(
         ((seat.name, table.number) for table in tables for seat in table.seats),
-        key=lambda item: (item[0].casefold(), item[1] or 0),
+        key=lambda item: (sort_key(item[0]), item[1] or 0),
     )
     if seated:
-        columns, line_h = 2, 8.5 * mm
+        columns, line_h, size = 2, 9 * mm, TEXT + 4
         column_w = (width - 6 * mm) / columns
-        lines = int((page_h - 2 * MARGIN - heading_h) / line_h)
-        for start in range(0, len(seated), lines * columns):
-            _page_heading(canvas, event, gettext("Find your table"), width, page_h - MARGIN)
-            for index, (name, number) in enumerate(seated[start : start + lines * columns]):
-                column, line = divmod(index, lines)
-                x = MARGIN + column * (column_w + 6 * mm)
-                y = page_h - MARGIN - heading_h - (line + 1) * line_h + 2 * mm
-                write(canvas, x, y, name, TEXT + 4, width=column_w - 30 * mm, smallest=10)
-                label = gettext("Table %(n)s") % {"n": number}
-                write(canvas, x + column_w, y, label, TEXT + 4, bold=True, align="right")
-            canvas.showPage()
+        name_w = column_w - 30 * mm
+        top = page_h - MARGIN - heading_h
+        bottom = MARGIN
+        column = 0
+        y = top
+        _page_heading(canvas, event, gettext("Find your table"), width, page_h - MARGIN)
+        for index, (name, number) in enumerate(seated):
+            lines = wrapped(name, size, name_w, False, 2, 12)[1]
+            entry_h = line_h + (len(lines) - 1) * size * 1.18
+            if y - entry_h < bottom:
+                column += 1
+                y = top
+                if column == columns:
+                    canvas.showPage()
+                    _page_heading(canvas, event, gettext("Find your table"), width, page_h - MARGIN)
+                    column = 0
+            x = MARGIN + column * (column_w + 6 * mm)
+            if index % 2:
+                canvas.setFillColor(LIGHT)
+                canvas.rect(x - 1.5 * mm, y - entry_h, column_w + 3 * mm, entry_h, stroke=0, fill=1)
+                canvas.setFillColor(INK)
+            baseline = y - line_h + 2.6 * mm
+            write_lines(canvas, x, baseline, name, size, False, name_w, 2, smallest=12)
+            label = gettext("Table %(n)s") % {"n": number}
+            write(canvas, x + column_w, baseline, label, size, bold=True, align="right")
+            y -= entry_h
+        canvas.showPage()
     canvas.save()
     return buffer.getvalue()
 

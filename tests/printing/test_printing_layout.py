@@ -123,3 +123,19 @@ def test_exact_bid_cards_are_printed_across_the_page(drawn_event, paper, size):
         content = event_document(event, "cards", "").content
     box = read_pdf(content).pages[0].mediabox
     assert (round(box.width), round(box.height)) == size
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("what", ["tables", "standings"])
+def test_the_sheets_for_the_wall_read_at_10_pt_or_more(drawn_event, what, paper, language):
+    event = drawn_event("hand_and_foot", tables=8, language=language)
+    long_names(event)
+    with override_settings(CLUB_PAPER_SIZE=paper):
+        content = event_document(event, what, "").content
+    with pdfplumber.open(io.BytesIO(content)) as pdf:
+        for page in pdf.pages:
+            assert min(char["size"] for char in page.chars) >= 10
+            for item in [*page.rects, *page.chars]:
+                assert item["x0"] >= 6 * mm and item["x1"] <= page.width - 6 * mm
+                assert item["top"] >= 6 * mm and item["bottom"] <= page.height - 6 * mm

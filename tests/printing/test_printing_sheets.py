@@ -212,3 +212,30 @@ def test_table_assignments_show_every_table_big_and_an_alphabetical_list(drawn_e
             assert name in page
             assert f"{name} Table {table.number}" in index
     assert index.startswith("Find your table")
+
+
+def test_find_your_table_is_in_the_order_a_reader_expects(drawn_event):
+    event = drawn_event("laus", tables=2)
+    names = ["Łukasz Nowak", "Zoë Adams", "Élodie Marchand", "Björn Öberg", "Lars Ek"]
+    seats = Seat.objects.filter(round__event=event).select_related("player").order_by("id")
+    for seat, name in zip(seats, names, strict=False):
+        seat.player.first_name, seat.player.last_name = name.split()
+        seat.player.save()
+    index = page_texts(event_document(event, "tables", "").content)[-1]
+    listed = [line.rsplit(" Table ", 1)[0] for line in index.splitlines() if " Table " in line]
+    assert listed.index("Björn Öberg") < listed.index("Élodie Marchand")
+    assert listed.index("Élodie Marchand") < listed.index("Lars Ek")
+    assert listed.index("Lars Ek") < listed.index("Łukasz Nowak") < listed.index("P2D Table2")
+    assert listed[-1] == "Zoë Adams"
+
+
+def test_a_long_name_is_printed_whole_on_the_wall(drawn_event):
+    event = drawn_event("hand_and_foot", tables=1)
+    player = Seat.objects.get(round__event=event, position=1).player
+    player.first_name, player.last_name = "María José", "Núñez Ó Súilleabháin"
+    player.save()
+    texts = page_texts(event_document(event, "tables", "").content)
+    # Two lines rather than a name cut short, on the table's block and in the index.
+    for text in texts:
+        assert "María José Núñez Ó" in text and "Súilleabháin" in text
+        assert "…" not in text
