@@ -632,13 +632,19 @@ def turn_in(
 ) -> Table:
     """Turn the card in; the first table of the round within the time limit gets the bonus.
 
-    The round row is locked, the time is the database's, and the partial unique
-    constraint on `has_first_table_bonus` is the last word: exactly one table wins.
+    The table row is locked while its card is checked; then the round row is locked for
+    the few statements that decide the bonus, so the tables of a round turn in one after
+    another in the order of their `turned_in_at` (the database's time, taken under that
+    lock). The partial unique constraint on `has_first_table_bonus` is the last word:
+    exactly one table wins.
     """
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().select_related("event").get(pk=table.round_id)
-        table = Table.objects.select_for_update().get(pk=table.pk)
-        table.round = round_
+        table = (
+            Table.objects.select_for_update(of=("self",))
+            .select_related("round__event")
+            .get(pk=table.pk)
+        )
+        round_ = table.round
         if table.turned_in_at is not None:
             raise Refused(_("This card has been turned in."))
         card = build_card(table, now=now)
@@ -648,6 +654,8 @@ def turn_in(
             )
         if card.clock.phase == "closed" and not organizer:
             raise Refused(_("Entry has closed. Ask the organizer to change the card."))
+        # Held until the commit: keep what follows short (other tables wait for it).
+        Round.objects.select_for_update().filter(pk=round_.pk).values_list("pk").get()
         Table.objects.filter(pk=table.pk).update(turned_in_at=Now())
         table.refresh_from_db(fields=["turned_in_at"])
         bonus = card.options.get("first_table_bonus", 0)
