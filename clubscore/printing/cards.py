@@ -62,8 +62,17 @@ HEADER_H = 25 * mm
 NUMBER_W, NUMBER_H = 24 * mm, 20 * mm
 NAMES_H = 11.5 * mm  # a player's column heading: the name, on two lines when long
 HEAD_H = 8 * mm  # a row of column headings
-#: Column headings: centred, shaded, as close to the lines as reads well.
-HEAD = {"align": "center", "fill": SHADE, "size": SMALL, "smallest": 9, "pad": 0.5 * mm}
+#: Column headings: centred, shaded, as close to the lines as reads well. A long word
+#: (German "Meldungen" over a 13 mm column) goes down to 8.5 pt, then takes a hyphen.
+HEAD = {
+    "align": "center",
+    "fill": SHADE,
+    "size": SMALL,
+    "smallest": 8.5,
+    "pad": 0.5 * mm,
+    "lines": 2,
+    "hyphenate": True,
+}
 VALUE_LINE = 4.4 * mm
 MELD_LINE = 4.2 * mm
 GAP = 3 * mm
@@ -123,6 +132,7 @@ def cells(canvas: Canvas, x: float, top: float, height: float, items: Sequence[C
                 smallest=options.get("smallest", SMALL),
                 lines=options.get("lines", 1),
                 pad=options.get("pad", 1.2 * mm),
+                hyphenate=options.get("hyphenate", False),
             )
         column += width
 
@@ -339,7 +349,8 @@ def _hf_head_h(grid_w: float) -> float:
     """The grid's heading row: high enough for its longest label (3 or 4 lines)."""
     value_w = (grid_w - HF_HAND_W - HF_TEAM_W) / len(HF_LABELS) - 1 * mm
     lines = max(
-        len(wrapped(label, SMALL, value_w, lines=4, smallest=9)[1]) for label in _hf_labels()
+        len(wrapped(label, SMALL, value_w, False, 4, HEAD["smallest"], True)[1])
+        for label in _hf_labels()
     )
     return max(13 * mm, lines * 9 * 1.15 + 2 * mm)
 
@@ -637,7 +648,7 @@ def exact_bid(
 
 # -- Luxury Family ------------------------------------------------------------------------
 
-LF_FIXED = (11 * mm, 31 * mm, 14 * mm, 22 * mm)  # deal, dealer, bid, game maker
+LF_FIXED = (11 * mm, 34 * mm, 14 * mm, 20 * mm)  # deal, dealer, bid, game maker
 
 
 def _meld_height(rows: int) -> float:
@@ -677,7 +688,7 @@ def luxury_family(
     box(canvas, x, y, fixed, NAMES_H, fill=SHADE)
     player_columns(canvas, x + fixed, y, [player_w] * len(positions), table, positions)
     y -= NAMES_H
-    head = {**HEAD, "lines": 2}
+    head = HEAD
     sub = [gettext("Melds"), gettext("Tricks"), gettext("Total")]
     heads = [gettext("Deal"), gettext("Dealer"), gettext("Bid"), gettext("Game maker")]
     cells(

@@ -127,11 +127,17 @@ def write(
 
 
 @lru_cache(maxsize=8192)
-def split_lines(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
+def split_lines(
+    text: str, font: str, size: float, width: float, hyphenate: bool = False
+) -> tuple[str, ...]:
     """Break ``text`` into lines that fit ``width``: at spaces, and after a hyphen, so a
-    double-barrelled name (Łukasiewicz-Wójcik) can take two lines too."""
+    double-barrelled name (Łukasiewicz-Wójcik) can take two lines too. With
+    ``hyphenate``, a word wider than ``width`` is broken with a hyphen of its own (at
+    least three letters either side)."""
     # Each piece is a word, or the part of a word up to and including a hyphen.
     pieces = re.findall(r"[^\s-]*-+|[^\s-]+|\s+", text)
+    if hyphenate:
+        pieces = [part for piece in pieces for part in _hyphenated(piece, font, size, width)]
     lines: list[str] = []
     current = ""
     for piece in pieces:
@@ -149,6 +155,20 @@ def split_lines(text: str, font: str, size: float, width: float) -> tuple[str, .
     return tuple(lines)
 
 
+def _hyphenated(word: str, font: str, size: float, width: float) -> list[str]:
+    """``word`` in pieces that fit ``width``, each but the last ending in a hyphen."""
+    pieces = []
+    while pdfmetrics.stringWidth(word, font, size) > width and len(word) >= 6:
+        cut = len(word) - 3
+        while cut > 3 and pdfmetrics.stringWidth(word[:cut] + "-", font, size) > width:
+            cut -= 1
+        if cut <= 3:
+            break
+        pieces.append(word[:cut] + "-")
+        word = word[cut:]
+    return [*pieces, word]
+
+
 @lru_cache(maxsize=8192)
 def wrapped(
     text: str,
@@ -157,17 +177,21 @@ def wrapped(
     bold: bool = False,
     lines: int = 2,
     smallest: float = SMALL,
+    hyphenate: bool = False,
 ) -> tuple[float, tuple[str, ...]]:
     """``text`` broken into at most ``lines`` lines that fit ``width``, at the largest size
-    from ``size`` down to ``smallest``; at ``smallest`` the last line is clipped ("…")."""
+    from ``size`` down to ``smallest``; at ``smallest`` the last line is clipped ("…").
+    With ``hyphenate`` (headings), a word too wide even at ``smallest`` is broken with a
+    hyphen rather than clipped."""
     font = BOLD if bold else FONT
 
     def fits(parts: tuple[str, ...], at: float) -> bool:
         return all(pdfmetrics.stringWidth(part, font, at) <= width for part in parts)
 
-    # One line a little smaller reads better than two: shrink by up to 1.5 pt first.
+    # One line a little smaller reads better than two: shrink by up to 1.5 pt first (not
+    # below 9 pt: smaller than that only when nothing else fits).
     for count in range(1, lines + 1):
-        lowest = smallest if count == lines else max(smallest, size - 1.5)
+        lowest = smallest if count == lines else max(smallest, size - 1.5, min(size, 9))
         current = size
         while True:
             parts = split_lines(text, font, current, width) or ("",)
@@ -176,6 +200,11 @@ def wrapped(
             if current <= lowest:
                 break
             current = max(lowest, current - 0.5)
+    if hyphenate:
+        for current in (size, smallest) if size > smallest else (smallest,):
+            parts = split_lines(text, font, current, width, True) or ("",)
+            if len(parts) <= lines and fits(parts, current):
+                return current, parts
     parts = list(split_lines(text, font, smallest, width)[:lines]) or [""]
     if len(parts) == lines:
         # Whatever did not fit goes on the last line, shortened.
@@ -223,6 +252,7 @@ def in_cell(
     smallest: float = SMALL,
     lines: int = 1,
     pad: float = 1.2 * mm,
+    hyphenate: bool = False,
 ) -> None:
     """Write ``text`` vertically centred in the cell whose top-left corner is (x, top),
     on up to ``lines`` lines, ``pad`` from the cell's sides."""
@@ -232,7 +262,7 @@ def in_cell(
         anchor = x + width - pad
     else:
         anchor = x + pad
-    size, parts = wrapped(text, size, width - 2 * pad, bold, lines, smallest)
+    size, parts = wrapped(text, size, width - 2 * pad, bold, lines, smallest, hyphenate)
     leading = size * 1.15
     first = top - height / 2 + (len(parts) - 1) * leading / 2 - size * 0.35
     for index, part in enumerate(parts):
