@@ -41,7 +41,7 @@ format: $(VENV)/.installed
 	$(VENV)/bin/ruff format .
 
 messages: $(VENV)/.installed
-	$(PY) manage.py makemessages -l de --ignore=.venv --ignore=staticfiles
+	$(PY) manage.py makemessages -l de --no-obsolete --ignore=.venv --ignore=staticfiles --ignore=tests --ignore=bench --ignore=test-artifacts
 	$(PY) manage.py compilemessages --ignore=.venv
 
 bench: $(VENV)/.installed
