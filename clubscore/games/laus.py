@@ -52,7 +52,7 @@ class Laus(Game):
     def point_values(self) -> list[tuple[str, int]]:
         rows = [(card_name("10", suit), points) for suit, points in TENS.items()]
         # Written out (not "{card}: ..."), so a printout can translate it as it is.
-        rows.append((_("10♦: the taker scores 0 for the round"), 0))
+        rows.append((_("10♦: the taker's round counts"), 0))
         rows += [(_("Any ace"), 25), (_("Any king"), 10), (_("Any queen"), 5)]
         return rows
 
