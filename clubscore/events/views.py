@@ -50,6 +50,9 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "fit": services.fit_for(event, event.checked_in_count),
         "round": round_,
         "table_count": round_.tables.count() if round_ else 0,
+        # Each round's cards and tables can be printed once there is more than one
+        # (the regular round and a play-off).
+        "rounds": list(event.rounds.order_by("number")),
         "history": _draw_history(event),
     }
     return render(request, "events/event_detail.html", context)

@@ -35,7 +35,11 @@ def paper() -> str:
 
 
 def event_document(
-    event: Event, what: str, base_url: str, round_number: int | None = None
+    event: Event,
+    what: str,
+    base_url: str,
+    round_number: int | None = None,
+    basis: str | None = None,
 ) -> Document:
     """Render ``what`` (one of ``EVENT_DOCUMENTS``) for ``event``; ``ValueError`` otherwise.
 
@@ -43,7 +47,8 @@ def event_document(
     Cards and table assignments are of round ``round_number`` (``data.NoSuchRound`` if
     the event has no such round), by default of the latest round, so the regular round
     and a play-off round can both be printed. The standings are the event's, whatever
-    the round: play-off rounds decide a tie, they do not add to the totals.
+    the round: play-off rounds decide a tie, they do not add to the totals; ``basis``
+    (individual or couple) chooses their view, by default the event's own.
     """
     if what not in EVENT_DOCUMENTS:
         raise ValueError(what)
@@ -65,12 +70,14 @@ def event_document(
             # The standings page's own standings, in the event's basis (one home for them).
             content = sheets.render_standings(
                 info,
-                event_standings(event),
+                event_standings(event, basis=basis),
                 paper(),
                 final=event.status == Event.Status.FINAL,
             )
     name = slugify(event.name) or "event"
     suffix = f"-round-{round_number}" if round_number is not None and what != "standings" else ""
+    if what == "standings" and basis:
+        suffix = f"-{basis}"
     return Document(content, f"{name}-{event.date:%Y-%m-%d}-{what}{suffix}.pdf")
 
 

@@ -21,10 +21,12 @@ def _pdf(document: Document) -> HttpResponse:
     return response
 
 
-class RoundForm(forms.Form):
-    """``?round=N``: which round's cards or table assignments (default: the latest)."""
+class DocumentForm(forms.Form):
+    """``?round=N``: which round's cards or table assignments (default: the latest);
+    ``?basis=individual|couple``: which view of the standings (default: the event's)."""
 
     round = forms.IntegerField(min_value=1, required=False)
+    basis = forms.ChoiceField(choices=Event.StandingsBasis.choices, required=False)
 
 
 @organizer_required
@@ -32,12 +34,16 @@ def event_pdf(request: HttpRequest, event_id: int, what: str) -> HttpResponse:
     if what not in EVENT_DOCUMENTS:
         raise Http404
     event = get_object_or_404(Event, pk=event_id)
-    form = RoundForm(request.GET)
+    form = DocumentForm(request.GET)
     if not form.is_valid():
         raise Http404
     try:
         document = event_document(
-            event, what, request.build_absolute_uri("/"), form.cleaned_data["round"]
+            event,
+            what,
+            request.build_absolute_uri("/"),
+            form.cleaned_data["round"],
+            basis=form.cleaned_data["basis"] or None,
         )
     except NoSuchRound:
         raise Http404 from None

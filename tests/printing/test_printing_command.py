@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.management import CommandError, call_command
 
+from clubscore.club.models import Couple
 from clubscore.events.models import Table
 
 from .conftest import page_links, page_texts, round_tables, seated_names
@@ -108,3 +109,17 @@ def test_an_unknown_round_is_a_clear_error(playoff_event, tmp_path):
             "print", str(playoff_event.pk), "--what", "cards", "--round", "3", "--out", str(out)
         )
     assert not out.exists()
+
+
+def test_basis_prints_the_individual_view_of_a_couples_evening(drawn_event, tmp_path):
+    event = drawn_event("hand_and_foot", tables=1, standings_basis="couple")
+    seats = list(event.rounds.get().tables.get().seats.select_related("player"))
+    a, b = sorted((seats[0].player, seats[1].player), key=lambda player: player.pk)
+    Couple.objects.create(player_a=a, player_b=b, scorekeeper=a)
+    out = tmp_path / "standings.pdf"
+    call_command(
+        "print", str(event.pk), "--what", "standings", "--basis", "individual", "--out", str(out)
+    )
+    text = page_texts(out.read_bytes())[0]
+    assert all(seat.player.name in text for seat in seats)
+    assert f"{a.name} & {b.name}" not in text

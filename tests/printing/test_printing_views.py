@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from clubscore.club.models import Couple
 from clubscore.events.models import Table
 from clubscore.games import GAMES
 
@@ -120,3 +121,37 @@ def test_standings_are_the_events_whatever_the_round(organizer_client, playoff_e
     response = organizer_client.get(url(playoff_event, "standings") + "?round=1")
     assert response.status_code == 200
     assert "play-off" in page_texts(response.content)[0]
+
+
+def test_the_event_page_links_each_rounds_cards_once_there_is_a_play_off(
+    organizer_client, playoff_event
+):
+    page = organizer_client.get(reverse("events:detail", args=[playoff_event.pk]))
+    html = page.content.decode()
+    for number in (1, 2):
+        assert f"{url(playoff_event, 'cards')}?round={number}" in html
+        assert f"{url(playoff_event, 'tables')}?round={number}" in html
+    assert "Play-off round 2" in html
+
+
+def test_basis_chooses_the_standings_view(organizer_client, drawn_event):
+    event = drawn_event("hand_and_foot", tables=1, standings_basis="couple")
+    seats = list(event.rounds.get().tables.get().seats.select_related("player"))
+    # Two players of different teams are a couple: one couple row, or four players.
+    a, b = sorted((seats[0].player, seats[1].player), key=lambda player: player.pk)
+    Couple.objects.create(player_a=a, player_b=b, scorekeeper=a)
+    couples = "\n".join(page_texts(organizer_client.get(url(event, "standings")).content))
+    individual = organizer_client.get(url(event, "standings") + "?basis=individual")
+    assert "-standings-individual.pdf" in individual["Content-Disposition"]
+    individual = "\n".join(page_texts(individual.content))
+    assert f"{a.name} & {b.name}" in couples
+    assert seats[2].player.name not in couples
+    assert all(seat.player.name in individual for seat in seats)
+    assert "&" not in individual
+    assert organizer_client.get(url(event, "standings") + "?basis=team").status_code == 404
+
+
+def test_the_standings_page_prints_its_own_view(organizer_client, drawn_event):
+    event = drawn_event("hand_and_foot", tables=1)
+    page = organizer_client.get(reverse("dashboard:standings", args=[event.pk]))
+    assert f"{url(event, 'standings')}?basis=individual" in page.content.decode()

@@ -1,4 +1,5 @@
-"""python manage.py print EVENT --what cards|tables|standings|blank --out FILE [--round N]"""
+"""python manage.py print EVENT --what cards|tables|standings|blank --out FILE [--round N]
+[--basis individual|couple]"""
 
 from __future__ import annotations
 
@@ -29,6 +30,12 @@ class Command(BaseCommand):
             "a play-off once there is one).",
         )
         parser.add_argument(
+            "--basis",
+            choices=list(Event.StandingsBasis.values),
+            default=None,
+            help="The standings' view: individual or couple (default: the event's own).",
+        )
+        parser.add_argument(
             "--base-url",
             default="http://127.0.0.1:8000",
             help="Where the club's ClubScore runs; the scorekeepers' QR codes link there.",
@@ -45,7 +52,9 @@ class Command(BaseCommand):
         except (ValueError, Event.DoesNotExist):
             raise CommandError(f"No event with id {options['event']!r}.") from None
         try:
-            document = event_document(event, what, options["base_url"], options["round"])
+            document = event_document(
+                event, what, options["base_url"], options["round"], basis=options["basis"]
+            )
         except NoSuchRound:
             message = gettext("Event %(event)s has no round %(round)s.")
             raise CommandError(message % {"event": event.pk, "round": options["round"]}) from None
