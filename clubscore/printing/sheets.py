@@ -291,8 +291,13 @@ def render_standings(
         )
     if not standings.rows:
         rows.append(["", gettext("No scores yet."), *([""] * (len(columns) - 2))])
-    # Every column but the name's is as wide as its longest word (never split mid-word).
+    # Every column but the name's is as wide as its heading's longest word (never split
+    # mid-word) or its widest figure, in the body's font (totals are bold).
     widths = [_column_width(label, 14 * mm) for label in columns[:-1]]
+    for index in numbers:
+        font = BOLD if index == 3 else FONT
+        figures = (stringWidth(str(row[index]), font, TEXT + 2) + 14 for row in rows[1:])
+        widths[index] = max(widths[index], *figures)
     marks = {standings_mark(row) for row in standings.rows}
     widths.append(max((_column_width(mark, 4 * mm, TEXT) for mark in marks), default=4 * mm))
     widths[1] = page_w - 2 * MARGIN - sum(widths) + widths[1]

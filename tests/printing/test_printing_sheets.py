@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import copy
+import io
 
+import pdfplumber
 import pytest
+from django.core.management import call_command
 
 from clubscore.club.models import Couple
 from clubscore.dashboard.standings import event_standings as dashboard_standings
@@ -239,3 +242,17 @@ def test_a_long_name_is_printed_whole_on_the_wall(drawn_event):
     for text in texts:
         assert "María José Núñez Ó" in text and "Súilleabháin" in text
         assert "…" not in text
+
+
+def test_five_figure_totals_never_run_into_the_column_beside_them():
+    # The demo's finished evening has couples over 10,000 points.
+    call_command("demo", "--no-organizer", stdout=io.StringIO())
+    event = Event.objects.get(status=Event.Status.FINAL)
+    standings = dashboard_standings(event)
+    assert max(row.total for row in standings.rows) >= 10_000
+    content = event_document(event, "standings", "http://testserver/").content
+    with pdfplumber.open(io.BytesIO(content)) as pdf:
+        words = {word["text"] for word in pdf.pages[0].extract_words()}
+    # Each figure is a word of its own: "3" hands and "14090", never "314090".
+    assert all(str(row.total) in words for row in standings.rows)
+    assert all(str(row.played) in words for row in standings.rows)
