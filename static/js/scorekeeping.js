@@ -51,14 +51,21 @@
 
   // The database is away for a moment (a restart): the server answers 503 with a short
   // translated "try again" message. htmx swaps no error response, so show the message
-  // here; the page keeps polling and the message goes once the server answers again.
-  function busyBox() {
+  // here, just above what the request would have updated (the preview next to the
+  // save button, or the live part of the card); the page keeps polling and the message
+  // goes once the server answers again.
+  function busyBox(near) {
     var box = document.getElementById("server-busy");
     if (!box) {
       box = document.createElement("ul");
       box.id = "server-busy";
       box.className = "messages";
       box.setAttribute("role", "alert");
+    }
+    var anchor = near && near.parentNode ? near : null;
+    if (anchor) {
+      anchor.parentNode.insertBefore(box, anchor);
+    } else if (!box.parentNode) {
       var main = document.getElementById("main") || document.body;
       main.insertBefore(box, main.firstChild);
     }
@@ -71,7 +78,7 @@
     var parsed = new DOMParser().parseFromString(xhr.responseText, "text/html");
     var text = parsed.body.textContent.trim();
     if (!text) return;
-    var box = busyBox();
+    var box = busyBox(event.detail.target);
     box.textContent = "";
     var item = document.createElement("li");
     item.className = "message error";
