@@ -25,7 +25,9 @@ threads = int(os.environ.get("GUNICORN_THREADS", 1))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", 30))
 # On a restart or deploy, requests in flight get this long to finish.
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", 20))
-# Tablets poll every few seconds over the same connection.
+# How long an idle connection stays open for the tablet's next poll. Only threaded
+# workers (GUNICORN_THREADS > 1) keep connections open: the default sync workers close
+# each one after its answer (bench/load.py measured the evening with sync workers).
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", 5))
 
 # Recycle workers now and then, so a slow leak never builds up over a long evening;
