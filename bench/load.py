@@ -62,6 +62,7 @@ import tempfile
 import threading
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -209,7 +210,7 @@ def machine_cpu() -> float:
 
 
 class CpuMeter:
-    def __init__(self, server: Server):
+    def __init__(self, server: Server) -> None:
         self.server = server
 
     def __enter__(self) -> CpuMeter:
@@ -293,7 +294,7 @@ class Browser:
     """One tablet's browser: one HTTP connection (reopened when the server closes it),
     its cookies, and resending a request after a connection error or a 5xx."""
 
-    def __init__(self, port: int, stats: Stats):
+    def __init__(self, port: int, stats: Stats) -> None:
         self.port = port
         self.stats = stats
         self.origin = f"http://{HOST}:{port}"
@@ -413,7 +414,7 @@ class Tablet:
     """One scorekeeper's tablet at one table: enters its team's hands, confirms the other
     team's, and turns the card in."""
 
-    def __init__(self, evening: Evening, port: int, table: dict, side: int, think: float):
+    def __init__(self, evening: Evening, port: int, table: dict, side: int, think: float) -> None:
         self.evening = evening
         self.browser = Browser(port, evening.stats)
         self.token = table["links"][side - 1]
@@ -444,7 +445,7 @@ class Tablet:
             status, _headers, html = self.browser.request("GET", location, "card")
         return status, html
 
-    def poll(self, until, html: str, poll_s: float) -> str:
+    def poll(self, until: Callable[[str], bool], html: str, poll_s: float) -> str:
         """Poll the live part of the card (htmx, as the page does) until `until(html)`."""
         started = time.perf_counter()
         while not until(html):
@@ -636,7 +637,7 @@ def server_env(database_url: str, static_root: str, port: int, workers: int) -> 
 
 
 class Server:
-    def __init__(self, env: dict[str, str], port: int, log: Path):
+    def __init__(self, env: dict[str, str], port: int, log: Path) -> None:
         self.port = port
         self.log = log.open("w")
         self.process = subprocess.Popen(
