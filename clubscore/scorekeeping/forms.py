@@ -13,6 +13,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.forms.utils import flatatt
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -35,13 +38,32 @@ HF_KIND_LABELS = {
 LAUS_FACE_LABELS = {"aces": _("Aces"), "kings": _("Kings"), "queens": _("Queens")}
 
 
+class CountInput(forms.NumberInput):
+    """A number input drawn without the template engine, the same markup as Django's.
+
+    A card page has a few dozen of them, and rendering each through the widget
+    templates was about a third of the page's time (measured with cProfile).
+    """
+
+    def render(self, name: str, value: Any, attrs: dict | None = None, renderer=None) -> SafeString:
+        widget = self.get_context(name, value, attrs)["widget"]
+        shown = "" if widget["value"] is None else format_html(' value="{}"', widget["value"])
+        return format_html(
+            '<input type="{}" name="{}"{}{}>',
+            widget["type"],
+            widget["name"],
+            shown,
+            flatatt(widget["attrs"]),
+        )
+
+
 def count_field(label: Any, *, required: bool = False, auto: bool = False) -> forms.IntegerField:
     attrs = dict(NUMBER_ATTRS, placeholder="0")
     if auto:
         attrs["data-auto"] = "1"
         attrs["placeholder"] = gettext("fills itself in")
     # No min/max here: the limits are the game's, and its messages say why.
-    return forms.IntegerField(label=label, required=required, widget=forms.NumberInput(attrs))
+    return forms.IntegerField(label=label, required=required, widget=CountInput(attrs))
 
 
 def suit_label(suit: str) -> str:
