@@ -210,6 +210,7 @@ def _page(
     conflict: Conflict | None = None,
     dispute_form: DisputeForm | None = None,
     dispute_number: int | None = None,
+    proposal_form: EntryForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     if number is None:
@@ -258,6 +259,10 @@ def _page(
         context["dispute_version"] = (
             entry.parts.get(card.other_side, {}).get("version", 0) if card.is_hf else entry.version
         )
+        if card.is_hf:
+            # The disputing team may give its own count of the other team's hand, so the
+            # organizer sees both versions side by side; it starts from what was entered.
+            context["proposal_form"] = proposal_form or _proposal_form(card, entry)
     template = "scorekeeping/card.html"
     if request.htmx and request.GET.get("live"):
         template += "#live"
@@ -321,7 +326,8 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "scorekeeping/card.html#preview", context)
 
 
-def _act(request: HttpRequest, card: Card, action) -> HttpResponse:
+def _act(request: HttpRequest, card: Card, action, on_invalid=None) -> HttpResponse:
+    """Run a card action; say how it went on the card (or let `on_invalid` answer)."""
     try:
         outcome = action()
     except Refused as refusal:
@@ -329,6 +335,8 @@ def _act(request: HttpRequest, card: Card, action) -> HttpResponse:
     except Conflict:
         messages.error(request, _("The hand changed in the meantime; check it again."))
     except Invalid as error:
+        if on_invalid is not None:
+            return on_invalid(error)
         for errors in error.errors.values():
             for message in errors:
                 messages.error(request, translate(message))
@@ -358,15 +366,36 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
     number = _int(request.POST.get("number"))
     version = _int(request.POST.get("version"), 0)
     dispute_form = DisputeForm(request.POST)
-    if not dispute_form.is_valid():
-        return _page(request, card, dispute_form=dispute_form, dispute_number=number)
-    proposed = None
-    if card.is_hf and request.POST.get("propose"):
-        theirs = FORMS["hand_and_foot"](
-            request.POST, prefix="p", players=[], number=number, options=card.options
+    proposal = None
+    entry = card.entries.get(number)
+    if card.is_hf and entry is not None and any(key.startswith("p-") for key in request.POST):
+        proposal = _proposal_form(card, entry, request.POST)
+        # Sent when asked for, or when a number was changed (a forgotten tick loses nothing).
+        if not (request.POST.get("propose") or proposal.has_changed()):
+            proposal = None
+    if not dispute_form.is_valid() or (proposal is not None and not proposal.is_valid()):
+        return _page(
+            request,
+            card,
+            dispute_form=dispute_form,
+            dispute_number=number,
+            proposal_form=proposal,
+            status=422,
         )
-        if theirs.is_valid():
-            proposed = theirs.payload()
+    proposed = proposal.payload() if proposal is not None else None
+
+    def refused_proposal(error: Invalid) -> HttpResponse:
+        # The game refuses the proposed count: say why on its fields, keep what was typed.
+        proposal.add_score_errors(error.errors)
+        return _page(
+            request,
+            card,
+            dispute_form=dispute_form,
+            dispute_number=number,
+            proposal_form=proposal,
+            status=422,
+        )
+
     return _act(
         request,
         card,
@@ -379,6 +408,17 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
             proposed=proposed,
             player_id=card.link.player_id,
         ),
+        on_invalid=refused_proposal if proposal is not None else None,
+    )
+
+
+def _proposal_form(card: Card, entry: ScoreEntry, data=None) -> EntryForm:
+    """The other team's part of a disputed hand, as this team counts it (prefix "p")."""
+    form_class = FORMS["hand_and_foot"]
+    entered = entry.parts.get(card.other_side, {}).get("data")
+    initial = form_class.initial_from_payload(entered, []) if entered else None
+    return form_class(
+        data, prefix="p", initial=initial, players=[], number=entry.number, options=card.options
     )
 
 

@@ -84,11 +84,17 @@ def test_two_scorekeepers_play_a_whole_table(new_page, live_server, drawn_event,
     team2.reload()
     team2.get_by_role("link", name="Dispute").click()
     team2.get_by_label("What is wrong?").fill("They melded four aces, not three.")
+    # Team 2 gives its own count of team 1's hand: one more ace, with the stepper.
+    team2.locator("details.proposal summary").click()
+    expect(team2.locator("#id_p-melded_aces")).to_have_value("3")
+    team2.get_by_role("button", name="One more: Aces").first.click()
+    screenshot(team2, "tablet-hf-dispute-768")
     team2.get_by_role("button", name="Send to the organizer").click()
     expect(team2.locator(".message")).to_contain_text("organizer")
     # The organizer settles it (the dashboard's button calls this very service).
     entry = ScoreEntry.objects.get(table=table, number=2)
     assert entry.status == ScoreEntry.Status.DISPUTED
+    assert entry.proposed_payload["teams"][0]["melded"]["aces"] == 4
     fixed = {**entry.payload}
     fixed["teams"][0]["melded"]["aces"] = 4
     settle_dispute(entry, payload=fixed, user=organizer)

@@ -19,7 +19,7 @@ from clubscore.events.models import (
     ScorekeeperLink,
     Table,
 )
-from clubscore.games import ScoreError
+from clubscore.games import ScoreError, hand_and_foot
 from clubscore.scorekeeping.services import settle_dispute
 
 from .conftest import GOOD_TEAM, SMALL_TEAM, links, url
@@ -304,3 +304,58 @@ def test_links_of_another_event_are_not_mixed_up(client, running):
     theirs = ScorekeeperLink.objects.filter(table__round__event=other_event).first()
     post(client, theirs, "entry", {"number": 1, "version": 0, **GOOD_TEAM})
     assert not ScoreEntry.objects.filter(table__round__event=event).exists()
+
+
+def proposal_data(**changes) -> dict:
+    """Team one's entered part as the proposal form sends it, with `changes`."""
+    # A browser sends every field of the form, the untouched ones with their value.
+    counts = [f"melded_{kind}" for kind in hand_and_foot.MELDED_KINDS]
+    counts += [f"in_hand_{kind}" for kind in hand_and_foot.IN_HAND_KINDS]
+    data = {f"p-{name}": 0 for name in ["red_books", "black_books", "exact_deals", *counts]}
+    data |= {f"p-{name}": value for name, value in GOOD_TEAM.items()}
+    return data | {f"p-{name}": value for name, value in changes.items()}
+
+
+def test_the_disputing_team_starts_its_count_from_what_was_entered(client, running):
+    one, two = links(running())
+    enter_hand(client, one, two)
+    html = client.get(url(two) + "?dispute=1").content.decode()
+    assert 'name="p-melded_aces" value="4"' in html
+    assert 'name="p-red_books" value="2"' in html
+    assert 'name="propose"' in html
+
+
+def test_a_changed_count_goes_with_the_dispute_even_without_the_tick(client, running):
+    one, two = links(running())
+    entry = enter_hand(client, one, two)
+    data = {"number": 1, "version": 1, "note": "only three aces"} | proposal_data(melded_aces=3)
+    assert post(client, two, "dispute", data).status_code == 302
+    entry.refresh_from_db()
+    assert entry.status == ScoreEntry.Status.DISPUTED
+    assert entry.proposed_payload["teams"][0]["melded"]["aces"] == 3
+    assert entry.parts["1"]["data"]["melded"]["aces"] == 4  # the entered part stays as it was
+
+
+def test_an_unchanged_count_is_not_a_proposal(client, running):
+    one, two = links(running())
+    entry = enter_hand(client, one, two)
+    data = {"number": 1, "version": 1, "note": "ask the organizer"} | proposal_data()
+    post(client, two, "dispute", data)
+    entry.refresh_from_db()
+    assert entry.status == ScoreEntry.Status.DISPUTED and entry.proposed_payload is None
+
+
+def test_an_impossible_count_is_refused_on_its_field_and_kept(client, running):
+    one, two = links(running())
+    entry = enter_hand(client, one, two)
+    data = {"number": 1, "version": 1, "note": "nine red books?"} | proposal_data(red_books=9)
+    response = post(client, two, "dispute", data)
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert 'name="p-red_books" value="9"' in html
+    assert 'id="err-p-red_books"' in html
+    error_box = html.split('id="err-p-red_books"', 1)[1].split("</div>", 1)[0]
+    assert "field-error" in error_box
+    assert "nine red books?" in html
+    entry.refresh_from_db()
+    assert entry.status == ScoreEntry.Status.ENTERED
