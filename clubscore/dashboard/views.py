@@ -84,7 +84,12 @@ def settle(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
         table__round__event=event,
     )
     if entry.status != ScoreEntry.Status.DISPUTED:
-        messages.info(request, _("That hand was settled already."))
+        settled = (
+            _("That hand was settled already.")
+            if event.game == "hand_and_foot"
+            else _("That round was settled already.")
+        )
+        messages.info(request, settled)
         return redirect("dashboard:event", event.pk)
     form = settle_form(event, entry, request.POST)
     if form.is_valid():

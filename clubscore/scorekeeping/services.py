@@ -244,7 +244,9 @@ class Card:
         if new and self.limit is not None and number > self.limit and self.game_over:
             raise Refused(self.game_over)
         if new and self.next_number != number:
-            raise Refused(_("Enter the hands in order."))
+            raise Refused(
+                _("Enter the hands in order.") if self.is_hf else _("Enter the rounds in order.")
+            )
 
 
 def load_card(

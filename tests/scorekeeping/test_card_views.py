@@ -359,3 +359,12 @@ def test_an_impossible_count_is_refused_on_its_field_and_kept(client, running):
     assert "nine red books?" in html
     entry.refresh_from_db()
     assert entry.status == ScoreEntry.Status.ENTERED
+
+
+def test_the_round_games_say_rounds_when_one_is_skipped(client, running):
+    (link,) = links(running("luxury_family", tables=1))
+    data = {"number": 2, "version": 0, "bid": 200, "game_maker": 0, "trump": "H"}
+    data |= {"meld_0": 60, "power_0": 120, "power_1": 70}
+    response = client.post(url(link, "entry"), {"idem": uuid.uuid4().hex, **data}, follow=True)
+    assert "Enter the rounds in order." in response.content.decode()
+    assert not ScoreEntry.objects.exists()
