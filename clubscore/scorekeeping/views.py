@@ -121,6 +121,21 @@ def _columns(card: Card) -> list[tuple[str, int]]:
     return [(seat.player.name, seat.player_id) for seat in card.seats]
 
 
+def _headings(card: Card) -> list[dict[str, str]]:
+    """The hands table's column headings: in full, and short for a phone's width."""
+    if card.is_hf:
+        return [
+            {
+                "full": _("Team %(number)s: %(names)s")
+                % {"number": number, "names": card.team_names(number)},
+                "short": _("Team %(number)s") % {"number": number},
+            }
+            for number in (1, 2)
+            if any(s.team and s.team.number == number for s in card.seats)
+        ]
+    return [{"full": s.player.name, "short": s.player.first_name} for s in card.seats]
+
+
 def _rows(card: Card, columns: list[tuple[str, int]]) -> list[dict]:
     """Hand by hand: status and each column's running total (hands not entered: blank)."""
     progress = card.score.progress
@@ -242,6 +257,7 @@ def _page(
         "version": conflict.version if conflict else (_version(card, number) if number else 0),
         "idem": uuid.uuid4().hex,
         "columns": columns,
+        "headings": _headings(card),
         "rows": _rows(card, columns),
         "totals": [card.score.totals.get(pid, 0) for _label, pid in columns],
         "chart": score_chart(series, _("Score over the evening")),

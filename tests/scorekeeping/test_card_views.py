@@ -368,3 +368,13 @@ def test_the_round_games_say_rounds_when_one_is_skipped(client, running):
     response = client.post(url(link, "entry"), {"idem": uuid.uuid4().hex, **data}, follow=True)
     assert "Enter the rounds in order." in response.content.decode()
     assert not ScoreEntry.objects.exists()
+
+
+def test_the_hands_table_has_short_headings_for_a_phone(client, running):
+    one, _two = links(running())
+    html = client.get(url(one)).content.decode()
+    names = " &amp; ".join(
+        seat.player.name for seat in one.table.seats.filter(team__number=1).order_by("position")
+    )
+    assert f'<span class="full-head">Team 1: {names}</span>' in html
+    assert '<span class="short-head" aria-hidden="true">Team 1</span>' in html
