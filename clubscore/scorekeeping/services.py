@@ -505,6 +505,15 @@ def _submit_round(card: Card, entry: ScoreEntry, number: int, payload: dict, ver
     return {"message": _("Round %(number)s saved.") % {"number": number}, "number": number}
 
 
+def _entry_to_answer(card: Card, number: int, nothing_yet: str) -> ScoreEntry:
+    """The entered hand or round that the other side confirms or disputes, locked."""
+    card.check_open(number)
+    entry = _lock_entry(card.table, number)
+    if not card.is_in(entry):
+        raise Refused(nothing_yet)
+    return entry
+
+
 def confirm(
     card: Card, number: int, *, version: int, key: str | None, player_id: int | None = None
 ) -> dict:
@@ -513,10 +522,7 @@ def confirm(
         duplicate = _claim(key)
         if duplicate is not None:
             return duplicate
-        card.check_open(number)
-        entry = _lock_entry(card.table, number)
-        if not card.is_in(entry):
-            raise Refused(_("There is nothing to confirm yet."))
+        entry = _entry_to_answer(card, number, _("There is nothing to confirm yet."))
         if card.is_hf:
             parts = {k: dict(v) for k, v in entry.parts.items()}
             other = parts[card.other_side]
@@ -557,10 +563,7 @@ def dispute(
         duplicate = _claim(key)
         if duplicate is not None:
             return duplicate
-        card.check_open(number)
-        entry = _lock_entry(card.table, number)
-        if not card.is_in(entry):
-            raise Refused(_("There is nothing to dispute yet."))
+        entry = _entry_to_answer(card, number, _("There is nothing to dispute yet."))
         proposed_payload = None
         if card.is_hf:
             parts = {k: dict(v) for k, v in entry.parts.items()}

@@ -4,6 +4,7 @@ from types import SimpleNamespace
 
 from clubscore.events.results import table_score
 from clubscore.games import score
+from tests.payloads import hf_hand
 
 
 def seat(player_id, team=None):
@@ -15,34 +16,7 @@ def entry(number, game, payload):
 
 
 def hand(number, went_out_team):
-    teams = []
-    for index in range(2):
-        teams.append(
-            {
-                "red_books": 2 if index == went_out_team else 1,
-                "black_books": 2 if index == went_out_team else 0,
-                "went_out": index == went_out_team,
-                "exact_deals": 0,
-                "melded": {
-                    "jokers": 0,
-                    "twos": 0,
-                    "aces": 4,
-                    "high": 12,
-                    "low": 14,
-                    "black_threes": 0,
-                },
-                "in_hand": {
-                    "jokers": 0,
-                    "twos": 0,
-                    "aces": 0,
-                    "high": 0,
-                    "low": 0 if index == went_out_team else 2,
-                    "black_threes": 0,
-                    "red_threes": 0,
-                },
-            }
-        )
-    return entry(number, "hand_and_foot", {"hand": number, "teams": teams})
+    return entry(number, "hand_and_foot", hf_hand(number, went_out_team))
 
 
 def test_hand_and_foot_partners_score_their_team_and_the_bonus():
