@@ -24,7 +24,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from clubscore.games import GAMES
+from clubscore.games import GAMES, Game
 from clubscore.games.cards import SUIT_NAMES, SUIT_NAMES_DE, SUIT_SYMBOLS
 
 from .data import EventInfo, LinkInfo, SeatInfo, TableInfo
@@ -220,6 +220,13 @@ def header(
         else:
             write(canvas, qr_x + QR_SIZE / 2, baseline, caption, SMALL, True, QR_SIZE, "center")
     return HEADER_H
+
+
+def seat_positions(table: TableInfo | None, game: Game) -> list[int]:
+    """The seats of a table's columns; a blank card has the game's full table."""
+    if table and table.seats:
+        return [seat.position for seat in table.seats]
+    return list(range(1, game.max_players + 1))
 
 
 def scan_code(table: TableInfo | None) -> list[tuple[LinkInfo, str]]:
@@ -590,7 +597,7 @@ def exact_bid(
     y = top - _eb_header_h(event) - GAP
 
     start = event.options["start_cards"]
-    positions = [s.position for s in table.seats] if table and table.seats else [1, 2, 3, 4]
+    positions = seat_positions(table, game)
     fixed = sum(EB_FIXED)
     player_w = (width - fixed) / len(positions)
     subs = [player_w / 3] * 3
@@ -676,7 +683,7 @@ def luxury_family(
     y = top - header(canvas, x, top, width, event, table, codes, table_note(table)) - 2 * mm
 
     deals = event.options["rounds"]
-    positions = [s.position for s in table.seats] if table and table.seats else [1, 2, 3]
+    positions = seat_positions(table, game)
     fixed = sum(LF_FIXED)
     player_w = (width - fixed) / len(positions)
     sub_w = player_w / 3
@@ -794,7 +801,7 @@ def laus(
     y = top - header(canvas, x, top, width, event, table, codes, table_note(table)) - 2 * mm
 
     rounds = event.options["rounds"] or LAUS_OPEN_ROUNDS
-    positions = [s.position for s in table.seats] if table and table.seats else [1, 2, 3, 4]
+    positions = seat_positions(table, game)
     grid_w = width - LAUS_SIDE_W - 3 * mm
     player_w = (grid_w - LAUS_ROUND_W) / len(positions)
     row_h = row_height(y - bottom - NAMES_H, rounds + 1, ROW_FLOOR)
