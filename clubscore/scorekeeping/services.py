@@ -16,11 +16,12 @@ the entry raises `Conflict` instead of overwriting.
 from __future__ import annotations
 
 import datetime
+import hashlib
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models.functions import Now
 from django.utils.translation import gettext as _
 
@@ -74,6 +75,8 @@ class Card:
     organizer: bool = False
     user: Any = None  # the organizer's user when the organizer is acting
     changes: list[ScoreChange] = field(default_factory=list)
+    # What the live part shows (`live_version`), when read with the card for a page.
+    live_version: str | None = None
 
     @property
     def game_key(self) -> str:
@@ -255,15 +258,13 @@ def load_card(
     """The card a private link opens, in a fixed number of queries; None when it opens nothing."""
     # Every tablet request starts here: join only what the card needs (the scorekeeper
     # comes with the seats below). Fewer joins also keep PostgreSQL's planning short.
-    link = (
-        ScorekeeperLink.objects.select_related("table__round__event", "team")
-        .filter(
-            token=token,
-            revoked_at__isnull=True,
-            table__round__event__status__in=LIVE_STATUSES,
-        )
-        .first()
-    )
+    # The token is unique: a slice, not .first(), so there is no ORDER BY to build or sort.
+    found = ScorekeeperLink.objects.select_related("table__round__event", "team").filter(
+        token=token,
+        revoked_at__isnull=True,
+        table__round__event__status__in=LIVE_STATUSES,
+    )[:1]
+    link = next(iter(found), None)
     if link is None:
         return None
     card = build_card(link.table, link=link, now=now, history=history)
@@ -273,6 +274,42 @@ def load_card(
     card.organizer = bool(user is not None and user.is_authenticated and user.is_staff)
     card.user = user if card.organizer else None
     return card
+
+
+@cache
+def _live_sql() -> str:
+    link, table, round_, event, entry = (
+        model._meta.db_table for model in (ScorekeeperLink, Table, Round, Event, ScoreEntry)
+    )
+    entries = f"FROM {entry} s WHERE s.table_id = t.id"
+    return (
+        "SELECT t.id, t.turned_in_at, t.has_first_table_bonus, e.status, e.clock_started_at,"
+        f" e.time_called_at, e.extra_minutes, e.options,"
+        f" (SELECT COUNT(*) {entries}), (SELECT SUM(s.version) {entries}),"
+        f" (SELECT MAX(s.id) {entries})"
+        f" FROM {link} l JOIN {table} t ON t.id = l.table_id"
+        f" JOIN {round_} r ON r.id = t.round_id JOIN {event} e ON e.id = r.event_id"
+        " WHERE l.token = %s AND l.revoked_at IS NULL AND e.status IN (%s, %s, %s)"
+    )
+
+
+def live_version(token: str) -> str | None:
+    """What the live part of a card shows, as a short fingerprint; None when the link opens
+    nothing.
+
+    It changes with every change the live part shows: each entry's `version` grows with
+    every change of the entry (count and highest id catch new and deleted ones), and the
+    table's turn-in and bonus and the event's status and clock are read as they are. The
+    clock's own ticking is not in it: the page counts down by itself, and the poll
+    carries the next phase change (`until`). One raw query: tablets poll it all evening,
+    and the ORM's query building would cost more than the query.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(_live_sql(), [token, *LIVE_STATUSES])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    return hashlib.blake2b(repr(row).encode(), digest_size=8).hexdigest()
 
 
 def build_card(
@@ -394,6 +431,9 @@ def preview_result(card: Card, number: int, payload: dict) -> dict:
 
 def save_draft(card: Card, number: int, raw: dict) -> None:
     """Keep what was typed (not yet sent) so a reload loses nothing."""
+    kept = card.entries.get(number)
+    if kept is not None and kept.drafts.get(card.side) == raw:
+        return  # already kept: no lock, no write
     with transaction.atomic():
         entry = _lock_entry(card.table, number)
         drafts = dict(entry.drafts)

@@ -7,8 +7,11 @@ preview and the polling of the clock and the hands.
 
 from __future__ import annotations
 
+import math
 import re
+import time
 import uuid
+from urllib.parse import urlencode
 
 import segno
 from django.contrib import messages
@@ -269,6 +272,7 @@ def _page(
         "my_team": card.team_names(int(card.side)) if card.is_hf else None,
         "other_team": card.team_names(int(card.other_side)) if card.is_hf else None,
         "as_it_lies": card.clock.time_is_up and number == card.in_progress,
+        "live_query": _live_query(card),
     }
     if context["dispute_entry"] is not None:
         entry = context["dispute_entry"]
@@ -287,8 +291,38 @@ def _page(
 
 @require_GET
 def card(request: HttpRequest, token: str) -> HttpResponse:
-    card = _card(request, token, history=not request.GET.get("live"))
+    live = bool(request.htmx and request.GET.get("live"))
+    # Read before the card, so a change in between shows at the next poll, not never.
+    version = services.live_version(token)
+    if live and version is not None and _unchanged(request, version):
+        # Nothing new since the tablet's last poll: htmx keeps what it shows (and polls on).
+        return HttpResponse(status=204)
+    card = _card(request, token, history=not live)
+    card.live_version = version
     return _page(request, card)
+
+
+def _unchanged(request: HttpRequest, version: str) -> bool:
+    """Does the polling tablet already show `version`, with no clock phase change since?"""
+    if request.GET.get("v") != version:
+        return False
+    until = request.GET.get("until")
+    return not until or (until.isdigit() and time.time() < int(until))
+
+
+def _live_query(card: Card) -> str:
+    """The live poll's query: what the tablet shows now, and when its clock phase ends."""
+    version = card.live_version
+    if version is None:
+        return "live=1"
+    clock_state = card.clock
+    boundary = {"running": clock_state.ends_at, "grace": clock_state.grace_ends_at}.get(
+        clock_state.phase
+    )
+    query = {"live": 1, "v": version}
+    if boundary is not None:
+        query["until"] = math.ceil(boundary.timestamp())
+    return urlencode(query)
 
 
 @require_POST

@@ -118,3 +118,30 @@ def test_two_scorekeepers_play_a_whole_table(new_page, live_server, drawn_event,
     expect(team1.locator(".history")).to_contain_text("settled")
     assert team1.evaluate("document.documentElement.scrollWidth") <= TABLET["width"]
     screenshot(team1, "tablet-hf-turned-in-768")
+
+
+def test_the_card_follows_the_other_team_without_a_reload(new_page, live_server, drawn_event):
+    """The live part polls every 10 s: 204 while nothing is new (the page stays as it is,
+    and keeps polling), the other team's hand as soon as it is in."""
+    event = start_clock(drawn_event(tables=1))
+    one, two = (
+        ScorekeeperLink.objects.filter(table__round__event=event)
+        .order_by("team__number")
+        .values_list("token", flat=True)
+    )
+    team1, team2 = new_page(TABLET), new_page(TABLET)
+    team1.goto(f"{live_server.url}/s/{one}/")
+    enter(team1, WINNERS, went_out=True)
+    with team1.expect_response(
+        lambda response: "live=1" in response.url and response.status == 204, timeout=15_000
+    ):
+        pass
+    expect(team1.locator(".total-value").first).to_have_text("0")
+    team2.goto(f"{live_server.url}/s/{two}/")
+    enter(team2, LOSERS)
+    # No reload: the next poll brings team 2's part to check.
+    expect(team1.get_by_role("heading", name=re.compile("Hand 1: check"))).to_be_visible(
+        timeout=15_000
+    )
+    team1.get_by_role("button", name="Confirm", exact=True).click()
+    expect(team1.locator(".message")).to_contain_text("Confirmed")
