@@ -34,6 +34,11 @@ keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", 5))
 # the jitter keeps them from all restarting at once.
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", 2000))
 max_requests_jitter = int(os.environ.get("GUNICORN_MAX_REQUESTS_JITTER", 200))
+# Load the app once in the master and fork the workers from it: a recycled or killed
+# worker is back in milliseconds instead of importing Django again (about a second of
+# CPU each time; tablets polling all evening recycle workers every few minutes). New
+# code then needs a restart of the service, not a HUP (docs/deployment.md).
+preload_app = os.environ.get("GUNICORN_PRELOAD", "true").lower() not in ("0", "false", "no")
 
 # Logs to stdout/stderr: the service manager (systemd, docker) keeps them. An empty
 # GUNICORN_ACCESS_LOG switches the access log off (bench/load.py measures without it).

@@ -99,7 +99,10 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=envint("CONN_MAX_AGE", 60),
-        conn_health_checks=True,
+        # Off by default: a health check is one more round trip on every request, and
+        # a tablet poll is one query. A connection lost with a database restart fails
+        # once, is answered 503 "try again" (clubscore.middleware) and is replaced.
+        conn_health_checks=envbool("CONN_HEALTH_CHECKS", False),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
