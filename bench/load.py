@@ -81,6 +81,10 @@ P99_GOAL_MS = 250.0
 RATIO_GOAL = 0.5
 BUSY_MESSAGE = "The score server is busy, please try again."
 REQUEST_DEADLINE = 180.0  # seconds a tablet keeps resending one request
+# The club's evening: three hands in 90 minutes, so a hand is played for about 30
+# minutes, and the card polls its live part every 10 s all the while.
+PLAY_POLLS = 180
+BARE_REQUESTS_CAP = 40_000
 
 # Per team: half of what 4 decks hold, so two teams never exceed the decks together.
 TEAM_CAPS = {"jokers": 4, "twos": 8, "aces": 8, "high": 32, "low": 48, "black_threes": 4}
@@ -181,13 +185,18 @@ class Cpu:
 TICK = os.sysconf("SC_CLK_TCK")
 
 
-def process_cpu(pid: int) -> float:
-    """User + system CPU seconds of one process (0 when it is gone)."""
+def process_cpu(pid: int, *, reaped_children: bool = False) -> float:
+    """User + system CPU seconds of one process (0 when it is gone); with
+    `reaped_children`, also those of its children that ended (gunicorn's master: the
+    workers it replaced, after `max_requests` or a kill)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / TICK
+    used = int(fields[11]) + int(fields[12])
+    if reaped_children:
+        used += int(fields[13]) + int(fields[14])
+    return used / TICK
 
 
 def postgres_cpu() -> dict[int, float]:
@@ -213,9 +222,15 @@ class CpuMeter:
     def __init__(self, server: Server) -> None:
         self.server = server
 
+    def server_cpu(self) -> dict[int, float]:
+        """CPU seconds of the master (with every worker it reaped) and each live worker."""
+        master = self.server.process.pid
+        used = {master: process_cpu(master, reaped_children=True)}
+        used |= {pid: process_cpu(pid) for pid in self.server.workers()}
+        return used
+
     def __enter__(self) -> CpuMeter:
-        self.pids = [self.server.process.pid, *self.server.workers()]
-        self.before = {pid: process_cpu(pid) for pid in self.pids}
+        self.before = self.server_cpu()
         self.loadgen = time.process_time()
         self.postgres = postgres_cpu()
         self.machine = machine_cpu()
@@ -223,9 +238,10 @@ class CpuMeter:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        pids = set(self.pids) | {self.server.process.pid, *self.server.workers()}
+        # A worker that ended during the phase is in the master's reaped children, its
+        # time before the phase too: it is in `before`, so the difference is right.
         self.result = Cpu(
-            server_s=sum(max(0.0, process_cpu(p) - self.before.get(p, 0.0)) for p in pids),
+            server_s=max(0.0, sum(self.server_cpu().values()) - sum(self.before.values())),
             loadgen_s=time.process_time() - self.loadgen,
             postgres_s=sum(
                 max(0.0, cpu - self.postgres.get(pid, 0.0)) for pid, cpu in postgres_cpu().items()
@@ -385,6 +401,24 @@ def forms(html: str) -> list[tuple[str, dict[str, str]]]:
     return found
 
 
+LIVE_URL = re.compile(r'<section id="live"[^>]*\bhx-get="([^"]+)"')
+
+
+def live_url(html: str) -> str | None:
+    """The URL the page's live part polls: it says what the tablet shows (`v`)."""
+    found = LIVE_URL.search(html)
+    return found.group(1).replace("&amp;", "&") if found else None
+
+
+def preview_steps(fields: dict[str, str]) -> list[dict[str, str]]:
+    """The form as the scorekeeper fills it in, one field after another: the page asks
+    for a preview after each (htmx, 300 ms after the last tap), so one per field typed."""
+    typed = [name for name, value in fields.items() if value]
+    blank = dict.fromkeys(fields, "")
+    steps = [blank | {name: fields[name] for name in typed[: n + 1]} for n in range(len(typed))]
+    return steps or [fields]
+
+
 def find_form(html: str, suffix: str, number: int | None = None) -> dict[str, str] | None:
     for action, hidden in forms(html):
         if action.endswith(suffix) and (number is None or hidden.get("number") == str(number)):
@@ -414,14 +448,18 @@ class Tablet:
     """One scorekeeper's tablet at one table: enters its team's hands, confirms the other
     team's, and turns the card in."""
 
-    def __init__(self, evening: Evening, port: int, table: dict, side: int, think: float) -> None:
+    def __init__(
+        self, evening: Evening, port: int, table: dict, side: int, think: float, play_polls: int
+    ) -> None:
         self.evening = evening
+        self.play_polls = play_polls
         self.browser = Browser(port, evening.stats)
         self.token = table["links"][side - 1]
         self.parts = [hand_parts[side - 1] for hand_parts in table["hands"]]
         self.side = side
         self.think_s = think
         self.base = f"/s/{self.token}/"
+        self.live = f"{self.base}?live=1"
         self.rng = random.Random(f"{self.token}")
 
     def think(self) -> None:
@@ -435,6 +473,7 @@ class Tablet:
         status, _headers, html = self.browser.request("GET", self.base, "card")
         if status != 200:
             raise GaveUp(f"card page answered {status}")
+        self.live = live_url(html) or self.live
         return html
 
     def post(self, what: str, data: dict) -> tuple[int, str]:
@@ -443,20 +482,29 @@ class Tablet:
         if status == 302:
             location = headers.get("Location", self.base).split("#")[0]
             status, _headers, html = self.browser.request("GET", location, "card")
+            self.live = live_url(html) or self.live
         return status, html
 
+    def poll_once(self, html: str, poll_s: float) -> str:
+        """One poll of the live part of the card, as htmx does it: the URL the page gave
+        (with what it shows); 204 means nothing changed, so the page stays as it is."""
+        if poll_s:
+            time.sleep(poll_s * self.rng.uniform(0.5, 1.5))
+        status, _headers, fresh = self.browser.request("GET", self.live, "live", htmx=True)
+        if status == 204:
+            return html
+        if status != 200:
+            raise GaveUp(f"live poll answered {status}")
+        self.live = live_url(fresh) or self.live
+        return fresh
+
     def poll(self, until: Callable[[str], bool], html: str, poll_s: float) -> str:
-        """Poll the live part of the card (htmx, as the page does) until `until(html)`."""
+        """Poll the live part of the card until `until(html)`."""
         started = time.perf_counter()
         while not until(html):
             if time.perf_counter() - started > 600:
                 raise GaveUp("waited ten minutes for the other team")
-            time.sleep(poll_s * self.rng.uniform(0.5, 1.5))
-            status, _headers, html = self.browser.request(
-                "GET", self.base + "?live=1", "live", htmx=True
-            )
-            if status != 200:
-                raise GaveUp(f"live poll answered {status}")
+            html = self.poll_once(html, poll_s)
         return html
 
     def play(self, poll_s: float) -> None:
@@ -466,16 +514,23 @@ class Tablet:
             if entry is None or entry.get("number") != str(number):
                 raise GaveUp(f"no entry form for hand {number}")
             fields = form_fields(part)
+            # The table plays the hand; the card polls all the while (the page polls
+            # every 10 s, so a 30-minute hand is 180 polls).
+            for _poll in range(self.play_polls):
+                page = self.poll_once(page, poll_s)
             self.think()
-            status, _headers, preview = self.browser.request(
-                "POST",
-                self.base + "preview/",
-                "preview",
-                {**entry, **fields},
-                htmx=True,
-            )
-            if status != 200 or "preview-total" not in preview:
-                self.say(f"preview of hand {number} answered {status}")
+            for typed in preview_steps(fields):
+                status, _headers, preview = self.browser.request(
+                    "POST",
+                    self.base + "preview/",
+                    "preview",
+                    {**entry, **typed},
+                    htmx=True,
+                )
+                if status != 200:
+                    self.say(f"preview of hand {number} answered {status}")
+            if "preview-total" not in preview:
+                self.say(f"the preview of the whole hand {number} shows no total")
             self.think()
             self.evening.keys.append(entry["idem"])
             status, page = self.post("entry", {**entry, **fields})
@@ -517,10 +572,14 @@ class Tablet:
             self.browser.close()
 
 
-def play_evening(evening: Evening, server: Server, think: float, poll_s: float) -> None:
+def play_evening(
+    evening: Evening, server: Server, think: float, poll_s: float, play_polls: int = 0
+) -> None:
     port = server.port
     tablets = [
-        Tablet(evening, port, table, side, think) for table in evening.tables for side in (1, 2)
+        Tablet(evening, port, table, side, think, play_polls)
+        for table in evening.tables
+        for side in (1, 2)
     ]
     stagger = poll_s if think else 0.0
     threads = [threading.Thread(target=t.run, args=(poll_s, stagger), daemon=True) for t in tablets]
@@ -887,6 +946,13 @@ def report_evening(evening: Evening, label: str) -> dict:
     print(report_line("all app requests", overall))
     for kind in ("card", "live", "preview", "entry", "confirm", "turn-in"):
         print(report_line(kind, stats.summary({kind})))
+    polls = [sample for sample in stats.samples if sample.kind == "live"]
+    if polls:
+        unchanged = sum(1 for sample in polls if sample.status == 204)
+        print(
+            f"  live polls answered 204 (nothing new, nothing rendered): "
+            f"{unchanged} of {len(polls)}"
+        )
     errors = sum(stats.connection_errors.values())
     print(
         f"  statuses {dict(sorted(stats.statuses.items()))}; connection errors "
@@ -911,6 +977,13 @@ def main() -> int:
         type=float,
         default=10.0,
         help="tablet pace: seconds between live polls (default 10, as the card page)",
+    )
+    parser.add_argument(
+        "--play-polls",
+        type=int,
+        default=PLAY_POLLS,
+        help=f"flat out: live polls while each hand is played (default {PLAY_POLLS}: "
+        "a 30-minute hand at the page's one poll per 10 s)",
     )
     parser.add_argument(
         "--flat-out-only",
@@ -991,21 +1064,27 @@ def main() -> int:
             failures.extend(f"{evening.name}: {p}" for p in evening.problems[:20])
             failures.extend(f"{evening.name}: {p}" for p in problems)
 
-        # 1. Flat out: every tablet acts as soon as it has its answer (polls every
-        # 0.5 s while it waits for the other team): the server's throughput.
+        # 1. Flat out: the evening's requests, as many as a real evening sends (the
+        # polls while each hand is played among them), with no waiting at all: every
+        # tablet sends its next request as soon as it has its answer. The server's
+        # throughput.
         flat = evenings[0]
         print()
-        play_evening(flat, server, think=0.0, poll_s=0.5)
-        app = report_evening(flat, "1. Flat-out evening (no think time)")
-        if app["errors"] or set(flat.stats.statuses) - {200, 302}:
+        play_evening(flat, server, think=0.0, poll_s=0.0, play_polls=args.play_polls)
+        app = report_evening(
+            flat,
+            f"1. Flat-out evening (no waiting; {args.play_polls} polls while each hand is played)",
+        )
+        if app["errors"] or set(flat.stats.statuses) - {200, 204, 302}:
             failures.append("flat-out evening: connection errors or unexpected statuses")
         evening_checks(flat)
 
         # 2. The bare view, with as many connections for as many requests.
-        bare = hammer_bare(server, 2 * len(flat.tables), app["summary"]["requests"])
+        bare_requests = min(app["summary"]["requests"], BARE_REQUESTS_CAP)
+        bare = hammer_bare(server, 2 * len(flat.tables), bare_requests)
         bare_summary = bare.summary()
         print(
-            f"2. Bare view: {2 * len(flat.tables)} connections, the same number of requests, "
+            f"2. Bare view: {2 * len(flat.tables)} connections, {bare_requests} requests, "
             f"{bare.seconds:.1f} s"
         )
         print(report_line("GET /bench/bare/", bare_summary))
@@ -1027,7 +1106,7 @@ def main() -> int:
             play_evening(paced, server, think=args.think, poll_s=args.poll)
             label = f"3. Tablet-pace evening (think {args.think:g} s, poll {args.poll:g} s)"
             summary = report_evening(paced, label)["summary"]
-            if paced.stats.connection_errors or set(paced.stats.statuses) - {200, 302}:
+            if paced.stats.connection_errors or set(paced.stats.statuses) - {200, 204, 302}:
                 failures.append("tablet-pace evening: errors or unexpected statuses")
             p99 = summary["p99"]
             print(
