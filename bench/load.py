@@ -206,7 +206,9 @@ def postgres_cpu() -> dict[int, float]:
         if entry.isdigit():
             with contextlib.suppress(OSError):
                 if Path(f"/proc/{entry}/comm").read_text().strip() == "postgres":
-                    found[int(entry)] = process_cpu(int(entry))
+                    # The postmaster's reaped children: the backends that ended (a
+                    # gunicorn worker recycled closes its connection).
+                    found[int(entry)] = process_cpu(int(entry), reaped_children=True)
     return found
 
 
@@ -243,9 +245,7 @@ class CpuMeter:
         self.result = Cpu(
             server_s=max(0.0, sum(self.server_cpu().values()) - sum(self.before.values())),
             loadgen_s=time.process_time() - self.loadgen,
-            postgres_s=sum(
-                max(0.0, cpu - self.postgres.get(pid, 0.0)) for pid, cpu in postgres_cpu().items()
-            ),
+            postgres_s=max(0.0, sum(postgres_cpu().values()) - sum(self.postgres.values())),
             machine_s=machine_cpu() - self.machine,
             wall_s=time.perf_counter() - self.wall,
         )
@@ -466,6 +466,11 @@ class Tablet:
         if self.think_s:
             time.sleep(self.rng.uniform(0.5, 1.5) * self.think_s)
 
+    def type_next_field(self) -> None:
+        """A scorekeeper takes a second or two per count (at tablet pace; none flat out)."""
+        if self.think_s:
+            time.sleep(self.rng.uniform(0.2, 0.4) * self.think_s)
+
     def say(self, text: str) -> None:
         self.evening.problem(f"table link {self.token[:8]}… side {self.side}: {text}")
 
@@ -519,7 +524,9 @@ class Tablet:
             for _poll in range(self.play_polls):
                 page = self.poll_once(page, poll_s)
             self.think()
-            for typed in preview_steps(fields):
+            for step, typed in enumerate(preview_steps(fields)):
+                if step:
+                    self.type_next_field()
                 status, _headers, preview = self.browser.request(
                     "POST",
                     self.base + "preview/",

@@ -286,7 +286,7 @@ def _live_sql() -> str:
         "SELECT t.id, t.turned_in_at, t.has_first_table_bonus, e.status, e.clock_started_at,"
         f" e.time_called_at, e.extra_minutes, e.options,"
         f" (SELECT COUNT(*) {entries}), (SELECT SUM(s.version) {entries}),"
-        f" (SELECT MAX(s.id) {entries})"
+        f" (SELECT MAX(s.id) {entries}), (SELECT MAX(s.updated_at) {entries})"
         f" FROM {link} l JOIN {table} t ON t.id = l.table_id"
         f" JOIN {round_} r ON r.id = t.round_id JOIN {event} e ON e.id = r.event_id"
         " WHERE l.token = %s AND l.revoked_at IS NULL AND e.status IN (%s, %s, %s)"
@@ -298,8 +298,10 @@ def live_version(token: str) -> str | None:
     nothing.
 
     It changes with every change the live part shows: each entry's `version` grows with
-    every change of the entry (count and highest id catch new and deleted ones), and the
-    table's turn-in and bonus and the event's status and clock are read as they are. The
+    every change of the entry (count and highest id catch new and deleted ones; the
+    latest `updated_at` a change made elsewhere, in the admin, say; a draft leaves it
+    alone), and the table's turn-in and bonus and the event's status and clock are
+    read as they are. The
     clock's own ticking is not in it: the page counts down by itself, and the poll
     carries the next phase change (`until`). One raw query: tablets poll it all evening,
     and the ORM's query building would cost more than the query.
@@ -441,7 +443,8 @@ def save_draft(card: Card, number: int, raw: dict) -> None:
             return
         drafts[card.side] = raw
         entry.drafts = drafts
-        entry.save(update_fields=["drafts", "updated_at"])
+        # Not `updated_at`: a draft changes nothing the other tablet shows (`live_version`).
+        entry.save(update_fields=["drafts"])
 
 
 # -- actions ---------------------------------------------------------------------------

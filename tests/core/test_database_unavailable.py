@@ -20,7 +20,9 @@ def database_down(monkeypatch):
         def fail(*args, **kwargs):
             raise error("connection to server at 127.0.0.1 port 5432 failed: Connection refused")
 
+        # Every tablet request starts with one of these two reads.
         monkeypatch.setattr(services, "load_card", fail)
+        monkeypatch.setattr(services, "live_version", fail)
 
     return down
 

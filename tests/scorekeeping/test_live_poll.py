@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from clubscore.events.clock import call_time, extend_clock
 from clubscore.events.links import revoke_table_links
-from clubscore.events.models import Event
+from clubscore.events.models import Event, ScoreEntry
 from clubscore.scorekeeping.services import live_version
 
 from .conftest import GOOD_TEAM, SMALL_TEAM, links, url
@@ -90,6 +90,12 @@ def test_typing_a_draft_does_not_wake_the_other_tablet(client, table):
             id="status",
         ),
         pytest.param(
+            lambda event, one, two, client: ScoreEntry.objects.get(
+                table=one.table, number=1
+            ).save(),
+            id="hand saved in the admin",
+        ),
+        pytest.param(
             lambda event, one, two, client: post(
                 client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM}
             ),
@@ -99,6 +105,7 @@ def test_typing_a_draft_does_not_wake_the_other_tablet(client, table):
 )
 def test_every_change_the_live_part_shows_reaches_the_tablet(client, table, change):
     event, one, two = table
+    post(client, two, "entry", {"number": 1, "version": 0, **SMALL_TEAM})
     address = poll_url(client.get(url(one)))
     change(event, one, two, client)
     assert poll(client, address).status_code == 200
