@@ -5,7 +5,7 @@ Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust), and, for the fault ph
 root to stop and start the local cluster with pg_ctlcluster. Not a test: it prints
 its figures and exits non-zero when a check fails.
 
-What it does, in one run (about five minutes on two CPUs):
+What it does, in one run (about ten minutes on two CPUs):
 
 1. Creates a throwaway database (clubscore_load_<pid>), migrates it, seeds 400 players
    (100 couples among them) and three Hand and Foot evenings with all 400 checked in,
@@ -16,16 +16,21 @@ What it does, in one run (about five minutes on two CPUs):
    access log off) serving `bench/load_wsgi.py`: the app plus one bare
    `HttpResponse("ok")` view through the same settings and middleware.
 3. Every evening is 200 tablets (two scorekeepers at each of 100 tables), each a
-   thread with its own HTTP connection, playing as a tablet does: load the card,
-   preview the hand (htmx), save it (with the page's idempotency key), poll the live
-   part of the card (htmx) until the other team's hand is in, confirm it (its key),
-   and after three hands turn the card in. A tablet resends the same request (same
-   key) after a connection error or a 5xx, as on flaky Wi-Fi.
-   - Flat-out evening: no think time (polls every 0.5 s while waiting): throughput.
-   - Bare view: as many connections send as many requests to the bare view; app /
-     bare throughput is the ratio asked for (and gunicorn CPU per request of both).
+   thread with its own HTTP connection, playing as a tablet does: load the card, poll
+   its live part (htmx, with the fingerprint of what it shows: 204 when nothing is
+   new) while the hand is played, preview the hand after each count typed (htmx),
+   save it (with the page's idempotency key), poll until the other team's hand is in,
+   confirm it (its key), and after three hands turn the card in. A tablet resends the
+   same request (same key) after a connection error or a 5xx, as on flaky Wi-Fi.
+   - Flat-out evening: a real evening's requests (--play-polls, default 180 polls
+     while each hand is played: 30 minutes at one poll per 10 s), with no waiting at
+     all: throughput.
+   - Bare view: as many connections send as many requests (at most 40,000) to the
+     bare view; app / bare throughput is the ratio asked for (and gunicorn CPU per
+     request of both).
    - Tablet-pace evening (--think, --poll): scorekeepers take a few seconds per
-     action and the card polls every 10 s as the page does: the latency a tablet sees.
+     action and per count typed, and the card polls every 10 s as the page does: the
+     latency a tablet sees.
    - Fault evening (unless --no-faults), at tablet pace and reported apart: one
      gunicorn worker serving a request is killed (SIGKILL), later PostgreSQL is
      stopped for a few seconds (always started again, also when this script fails).
