@@ -44,6 +44,12 @@ class ClockState:
         return self.phase in ("grace", "closed")
 
     @property
+    def phase_ends_at(self) -> datetime.datetime | None:
+        """When this phase gives way to the next by itself (None: only the organizer
+        moves it on, by starting the clock, or never once closed)."""
+        return {"running": self.ends_at, "grace": self.grace_ends_at}.get(self.phase)
+
+    @property
     def time_left(self) -> str:
         """The time left until the limit as the clock shows it: "4:05", "1:30:00"."""
         return format_time_left(self.seconds_left)

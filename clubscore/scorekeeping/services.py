@@ -301,10 +301,10 @@ def live_version(token: str) -> str | None:
     every change of the entry (count and highest id catch new and deleted ones; the
     latest `updated_at` a change made elsewhere, in the admin, say; a draft leaves it
     alone), and the table's turn-in and bonus and the event's status and clock are
-    read as they are. The
-    clock's own ticking is not in it: the page counts down by itself, and the poll
-    carries the next phase change (`until`). One raw query: tablets poll it all evening,
-    and the ORM's query building would cost more than the query.
+    read as they are. The clock's own ticking is not in it: the page counts down by
+    itself, and the poll carries when the phase ends (`ClockState.phase_ends_at`).
+    One raw query: tablets poll it all evening, and the ORM's query building would
+    cost more than the query.
     """
     with connection.cursor() as cursor:
         cursor.execute(_live_sql(), [token, *LIVE_STATUSES])

@@ -315,13 +315,9 @@ def _live_query(card: Card) -> str:
     version = card.live_version
     if version is None:
         return "live=1"
-    clock_state = card.clock
-    boundary = {"running": clock_state.ends_at, "grace": clock_state.grace_ends_at}.get(
-        clock_state.phase
-    )
     query = {"live": 1, "v": version}
-    if boundary is not None:
-        query["until"] = math.ceil(boundary.timestamp())
+    if card.clock.phase_ends_at is not None:
+        query["until"] = math.ceil(card.clock.phase_ends_at.timestamp())
     return urlencode(query)
 
 

@@ -48,6 +48,15 @@ def test_it_runs_for_the_time_limit_then_grace_then_closes(make_event):
     assert not entry_open(event, T0 + minutes(106))
 
 
+def test_each_phase_says_when_it_ends_by_itself(make_event):
+    event = make_event(status=Event.Status.DRAWN)
+    assert clock_state(event, T0).phase_ends_at is None  # only the organizer starts it
+    event = start_clock(event, now=T0)
+    assert clock_state(event, T0 + minutes(30)).phase_ends_at == T0 + minutes(90)
+    assert clock_state(event, T0 + minutes(95)).phase_ends_at == T0 + minutes(105)
+    assert clock_state(event, T0 + minutes(106)).phase_ends_at is None
+
+
 def test_the_limit_and_grace_are_event_options(make_event):
     event = make_event(options={"time_limit_minutes": 60, "grace_minutes": 5})
     event = start_clock(event, now=T0)
