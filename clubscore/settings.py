@@ -114,6 +114,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+elif envbool("DATABASE_PREPARED_STATEMENTS", True):
+    # PostgreSQL plans a query each time it is sent; bound on the server (not merged
+    # into the SQL text by psycopg), a query the connection has run a few times is
+    # prepared and planned once. A tablet's poll is one small query whose planning
+    # took longer than running it. Off for a pooler that cannot keep prepared
+    # statements (PgBouncer in transaction mode before 1.21): docs/deployment.md.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        server_side_binding=True, prepare_threshold=envint("DATABASE_PREPARE_THRESHOLD", 2)
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

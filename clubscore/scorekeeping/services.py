@@ -284,9 +284,10 @@ def _live_sql() -> str:
     entries = f"FROM {entry} s WHERE s.table_id = t.id"
     return (
         "SELECT t.id, t.turned_in_at, t.has_first_table_bonus, e.status, e.clock_started_at,"
-        f" e.time_called_at, e.extra_minutes, e.options,"
-        f" (SELECT COUNT(*) {entries}), (SELECT SUM(s.version) {entries}),"
-        f" (SELECT MAX(s.id) {entries}), (SELECT MAX(s.updated_at) {entries})"
+        f" e.time_called_at, e.extra_minutes, CAST(e.options AS TEXT),"
+        # One pass over the table's entries (PostgreSQL and SQLite both concatenate).
+        " (SELECT COUNT(*) || ':' || SUM(s.version) || ':' || MAX(s.id) || ':'"
+        f" || MAX(s.updated_at) {entries})"
         f" FROM {link} l JOIN {table} t ON t.id = l.table_id"
         f" JOIN {round_} r ON r.id = t.round_id JOIN {event} e ON e.id = r.event_id"
         " WHERE l.token = %s AND l.revoked_at IS NULL AND e.status IN (%s, %s, %s)"
@@ -436,6 +437,13 @@ def save_draft(card: Card, number: int, raw: dict) -> None:
     kept = card.entries.get(number)
     if kept is not None and kept.drafts.get(card.side) == raw:
         return  # already kept: no lock, no write
+    if kept is not None:
+        # The scorekeeper types on, one preview per count: one UPDATE, kept only where
+        # the drafts are still as this card read them (the other tablet keeps its own
+        # draft in the same row). Else lock the row and merge, below.
+        drafts = {**kept.drafts, card.side: raw}
+        if ScoreEntry.objects.filter(pk=kept.pk, drafts=kept.drafts).update(drafts=drafts):
+            return
     with transaction.atomic():
         entry = _lock_entry(card.table, number)
         drafts = dict(entry.drafts)

@@ -99,6 +99,22 @@ def test_the_preview_is_scored_by_the_game_and_keeps_a_draft(client, running):
     assert 'value="4"' in client.get(url(one)).content.decode()
 
 
+def test_both_tablets_drafts_are_kept_when_they_type_at_once(client, running):
+    from clubscore.scorekeeping.services import load_card, save_draft
+
+    one, two = links(running())
+    post(client, one, "preview", {"number": 1, "melded_aces": 1})
+    # Team 1's tablet reads the card, then team 2 keeps its draft in the same row:
+    # team 1's next draft must not write back what it read and lose team 2's.
+    card = load_card(one.token)
+    post(client, two, "preview", {"number": 1, "melded_aces": 2})
+    save_draft(card, 1, {"melded_aces": "3"})
+    save_draft(load_card(one.token), 1, {"melded_aces": "4"})
+    drafts = ScoreEntry.objects.get().drafts
+    assert drafts["1"] == {"melded_aces": "4"}
+    assert drafts["2"]["melded_aces"] == "2"
+
+
 def test_an_impossible_number_is_refused_on_its_field_and_kept(client, running):
     one, _ = links(running())
     data = {"number": 1, "version": 0, "red_books": 1, "melded_aces": 3}
