@@ -4,6 +4,7 @@ Every value can be set from the environment, so one file serves the club laptop 
 row of app servers behind a load balancer (docs/deployment.md).
 """
 
+import gc
 import multiprocessing
 import os
 
@@ -39,6 +40,28 @@ max_requests_jitter = int(os.environ.get("GUNICORN_MAX_REQUESTS_JITTER", 200))
 # CPU each time; tablets polling all evening recycle workers every few minutes). New
 # code then needs a restart of the service, not a HUP (docs/deployment.md).
 preload_app = os.environ.get("GUNICORN_PRELOAD", "true").lower() not in ("0", "false", "no")
+
+# Python's cycle collector runs every 700 new objects by default: a score card page
+# makes tens of thousands (ORM rows, template nodes), so it ran dozens of times per
+# request, scanning everything loaded. Collect less often (a request's garbage is
+# freed by reference counting anyway); the workers inherit this from the master.
+# 0 keeps Python's defaults (and nothing is frozen).
+gc_threshold = int(os.environ.get("GUNICORN_GC_THRESHOLD", 50_000))
+if gc_threshold:
+    gc.set_threshold(gc_threshold, 20, 20)
+
+
+def when_ready(server) -> None:
+    """The app is loaded (preload_app): warm what every worker needs (templates, URLs,
+    translations), then keep all of it out of the collector's scans for good, so the
+    workers share those memory pages untouched."""
+    if preload_app:
+        from clubscore.warmup import warm_up
+
+        warm_up()
+    if gc_threshold:
+        gc.freeze()
+
 
 # Logs to stdout/stderr: the service manager (systemd, docker) keeps them. An empty
 # GUNICORN_ACCESS_LOG switches the access log off (bench/load.py measures without it).

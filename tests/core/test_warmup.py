@@ -1,0 +1,28 @@
+"""Warming up in gunicorn's master: the caches are filled, the database is left alone."""
+
+from __future__ import annotations
+
+from django.template import engines
+
+from clubscore.warmup import warm_up
+
+
+def test_it_compiles_every_template_without_the_database():
+    # No django_db mark: any query here would fail the test (a connection opened in
+    # gunicorn's master would be shared by all its workers).
+    _cached_loader().reset()
+    compiled = warm_up()
+    assert compiled >= 19
+    cached = {key.split("-")[0] for key in _cached_loader().get_template_cache}
+    assert {"scorekeeping/card.html", "base.html", "events/wall.html"} <= cached
+
+
+def _cached_loader():
+    """Django's cached loader (django-template-partials wraps it in its own)."""
+    loaders = list(engines["django"].engine.template_loaders)
+    while loaders:
+        loader = loaders.pop()
+        if hasattr(loader, "get_template_cache"):
+            return loader
+        loaders.extend(getattr(loader, "loaders", []))
+    raise AssertionError("no cached template loader")
