@@ -52,9 +52,9 @@ if gc_threshold:
 
 
 def when_ready(server) -> None:
-    """The app is loaded (preload_app): warm what every worker needs (templates, URLs,
-    translations), then keep all of it out of the collector's scans for good, so the
-    workers share those memory pages untouched."""
+    """Before the first fork: with preload_app the app is loaded, so warm what every
+    worker needs (templates, URLs, translations). Then keep everything loaded so far
+    out of the collector's scans for good, so the workers share those pages untouched."""
     if preload_app:
         from clubscore.warmup import warm_up
 
