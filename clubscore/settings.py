@@ -100,8 +100,9 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=envint("CONN_MAX_AGE", 60),
         # Off by default: a health check is one more round trip on every request, and
-        # a tablet poll is one query. A connection lost with a database restart fails
-        # once, is answered 503 "try again" (clubscore.middleware) and is replaced.
+        # a tablet poll is one query at most. A connection lost with a database
+        # restart fails once, is answered 503 "try again" (clubscore.middleware) and
+        # is replaced.
         conn_health_checks=envbool("CONN_HEALTH_CHECKS", False),
     )
 }
@@ -123,6 +124,10 @@ elif envbool("DATABASE_PREPARED_STATEMENTS", True):
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         server_side_binding=True, prepare_threshold=envint("DATABASE_PREPARE_THRESHOLD", 2)
     )
+# PostgreSQL announces every change a card's live part shows; each process listens
+# on a connection of its own, so a poll that finds nothing new needs no query
+# (clubscore.scorekeeping.live). Off for a pooler without sessions (docs/deployment.md).
+LIVE_NOTIFICATIONS = envbool("LIVE_NOTIFICATIONS", True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

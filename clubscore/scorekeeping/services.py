@@ -39,6 +39,7 @@ from clubscore.events.models import (
 from clubscore.events.results import TableScore, exact_bid_payload, table_score
 from clubscore.games import ScoreError, score
 
+from . import live
 from .forms import empty_team
 
 HF = "hand_and_foot"
@@ -283,7 +284,7 @@ def _live_sql() -> str:
     )
     entries = f"FROM {entry} s WHERE s.table_id = t.id"
     return (
-        "SELECT t.id, t.turned_in_at, t.has_first_table_bonus, e.status, e.clock_started_at,"
+        "SELECT t.id, e.id, t.turned_in_at, t.has_first_table_bonus, e.status, e.clock_started_at,"
         f" e.time_called_at, e.extra_minutes, CAST(e.options AS TEXT),"
         # One pass over the table's entries (PostgreSQL and SQLite both concatenate).
         " (SELECT COUNT(*) || ':' || SUM(s.version) || ':' || MAX(s.id) || ':'"
@@ -305,14 +306,28 @@ def live_version(token: str) -> str | None:
     read as they are. The clock's own ticking is not in it: the page counts down by
     itself, and the poll carries when the phase ends (`ClockState.phase_ends_at`).
     One raw query: tablets poll it all evening, and the ORM's query building would
-    cost more than the query.
+    cost more than the query. On PostgreSQL the process's listener remembers it
+    (`known_live_version`).
     """
+    ear = live.listener()
+    stamp = ear.stamp() if ear is not None else None  # before the read: see live.py
     with connection.cursor() as cursor:
         cursor.execute(_live_sql(), [token, *LIVE_STATUSES])
         row = cursor.fetchone()
     if row is None:
         return None
-    return hashlib.blake2b(repr(row).encode(), digest_size=8).hexdigest()
+    version = hashlib.blake2b(repr(row).encode(), digest_size=8).hexdigest()
+    if stamp is not None:
+        ear.remember(token, version, table_id=row[0], event_id=row[1], stamp=stamp)
+    return version
+
+
+def known_live_version(token: str) -> str | None:
+    """`live_version(token)` without a query, when PostgreSQL has announced no change to
+    the card since it was last read (`clubscore.scorekeeping.live`); None when only the
+    database can tell."""
+    ear = live.listener()
+    return ear.known(token) if ear is not None else None
 
 
 def build_card(
