@@ -11,28 +11,19 @@ Not a test: run with `make bench` or `python bench/bench_card.py`.
 
 from __future__ import annotations
 
-import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.throwaway import use_throwaway_database  # noqa: E402  (after the path is set)
+
 CALLS = 2000
 RUNS = 5
-
-
-def setup_database() -> None:
-    url = os.environ.get("BENCH_DATABASE_URL")
-    if not url:
-        path = Path(tempfile.mkdtemp(prefix="clubscore-bench-")) / "bench.sqlite3"
-        url = f"sqlite:///{path}"
-    os.environ["DATABASE_URL"] = url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubscore.settings")
 
 
 def per_call_ms(function, calls: int = CALLS) -> float:
@@ -49,7 +40,7 @@ def per_call_ms(function, calls: int = CALLS) -> float:
 
 
 def main() -> None:
-    setup_database()
+    use_throwaway_database()
     import django
 
     django.setup()
@@ -57,11 +48,12 @@ def main() -> None:
     from django.db import connection
 
     from bench.load import seed
+    from bench.throwaway import emptied_at_the_end
     from clubscore.events.models import ScoreChange, ScoreEntry, ScorekeeperLink
     from clubscore.scorekeeping import services
 
     call_command("migrate", verbosity=0)
-    try:
+    with emptied_at_the_end():
         seed(random.Random(1), ["card benchmark"], 100)
         token = ScorekeeperLink.objects.order_by("id").values_list("token", flat=True)[0]
 
@@ -94,10 +86,6 @@ def main() -> None:
                 f"  {what:32} load_card {compiled:.2f} ms, the ORM's querysets {orm:.2f} ms "
                 f"({orm / compiled:.1f}x)"
             )
-    finally:
-        if connection.vendor == "postgresql":
-            # A throwaway database: leave it empty (the SQLite file is in a temp folder).
-            call_command("flush", interactive=False, verbosity=0)
 
 
 if __name__ == "__main__":

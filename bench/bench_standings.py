@@ -18,31 +18,20 @@ the bare aggregate. Not a test: run with `make bench` or `python bench/bench_sta
 
 from __future__ import annotations
 
-import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.throwaway import emptied_at_the_end, use_throwaway_database  # noqa: E402
 from tests.payloads import hf_hand  # noqa: E402  (after the path is set)
 
 TABLES = 250
 HANDS = 3
 RUNS = 7
-
-
-def setup_database() -> str:
-    url = os.environ.get("BENCH_DATABASE_URL")
-    if url:
-        os.environ["DATABASE_URL"] = url
-        return url
-    path = Path(tempfile.mkdtemp(prefix="clubscore-bench-")) / "bench.sqlite3"
-    os.environ["DATABASE_URL"] = f"sqlite:///{path}"
-    return os.environ["DATABASE_URL"]
 
 
 def build(event_model, models, score):
@@ -109,8 +98,7 @@ def timed(function, runs: int = RUNS) -> tuple[float, object]:
 
 
 def main() -> None:
-    url = setup_database()
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubscore.settings")
+    url = use_throwaway_database()
     import django
 
     django.setup()
@@ -134,7 +122,7 @@ def main() -> None:
     # off, as in production, so no query log slows the page down.
     settings.DEBUG = False
     call_command("migrate", verbosity=0)
-    try:
+    with emptied_at_the_end():
         started = time.perf_counter()
         event = build(Event, (Round, Table, Team, Seat, ScoreEntry), score)
         built = (time.perf_counter() - started) * 1000
@@ -191,10 +179,6 @@ def main() -> None:
             f"ratio page / aggregate: {page_ms / sql_ms:.1f}x; "
             f"service / aggregate: {service_ms / sql_ms:.1f}x"
         )
-    finally:
-        if connection.vendor == "postgresql":
-            # A throwaway database: leave it empty (the SQLite file is in a temp folder).
-            call_command("flush", interactive=False, verbosity=0)
 
 
 if __name__ == "__main__":
