@@ -424,7 +424,9 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
         # Sent when asked for, or when a number was changed (a forgotten tick loses nothing).
         if not (request.POST.get("propose") or proposal.has_changed()):
             proposal = None
-    if not dispute_form.is_valid() or (proposal is not None and not proposal.is_valid()):
+
+    def dispute_again() -> HttpResponse:
+        # The dispute form open again, with what was typed and the errors on their fields.
         return _page(
             request,
             card,
@@ -433,19 +435,15 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
             proposal_form=proposal,
             status=422,
         )
+
+    if not dispute_form.is_valid() or (proposal is not None and not proposal.is_valid()):
+        return dispute_again()
     proposed = proposal.payload() if proposal is not None else None
 
     def refused_proposal(error: Invalid) -> HttpResponse:
         # The game refuses the proposed count: say why on its fields, keep what was typed.
         proposal.add_score_errors(error.errors)
-        return _page(
-            request,
-            card,
-            dispute_form=dispute_form,
-            dispute_number=number,
-            proposal_form=proposal,
-            status=422,
-        )
+        return dispute_again()
 
     return _act(
         request,
