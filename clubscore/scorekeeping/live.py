@@ -161,19 +161,22 @@ class Listener:
             self._stopping.wait(retry)
             retry = min(retry * 2, RETRY_MOST)
 
+    def _forget(self) -> None:
+        """Void everything known and heard (the lock is held)."""
+        self._epoch += 1
+        self._known.clear()
+        self._last.clear()
+
     def _open(self, conn: psycopg.Connection) -> None:
         with self._lock:
-            self._epoch += 1
-            self._known.clear()
-            self._last.clear()
+            self._forget()
             self._connected = True
             self._alive_until = time.monotonic() + TRUST_FOR
             self.backend_pid = conn.info.backend_pid
 
     def _close(self) -> None:
         with self._lock:
-            self._epoch += 1
-            self._known.clear()
+            self._forget()
             self._connected = False
             self.backend_pid = None
 
@@ -189,9 +192,7 @@ class Listener:
         with self._lock:
             self._heard += 1
             if key == "*":
-                self._epoch += 1
-                self._known.clear()
-                self._last.clear()
+                self._forget()
             else:
                 self._last[key] = self._heard
 

@@ -152,6 +152,11 @@ def test_every_change_the_live_part_shows_is_announced(client, table, ear, prefi
     assert status == answer
 
 
+def touch_table(table_id: int) -> None:
+    """Change a table row in a way no card shows (it is announced all the same)."""
+    Table.objects.filter(pk=table_id).update(draw_details={"marker": True})
+
+
 def test_a_draft_is_not_announced(client, table, ear):
     event, one, two = table
     # The first count typed makes the hand's row: that is announced.
@@ -166,10 +171,6 @@ def test_a_draft_is_not_announced(client, table, ear):
     heard_after(ear, f"t{other.table_id}", lambda: touch_table(other.table_id))
     assert ear.last_heard(f"t{one.table_id}") == before
     assert queries_of(client, address) == (204, 0)
-
-
-def touch_table(table_id: int) -> None:
-    Table.objects.filter(pk=table_id).update(draw_details={"marker": True})
 
 
 def test_another_tables_change_leaves_this_one_known(client, table, ear):
