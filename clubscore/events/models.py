@@ -200,6 +200,9 @@ class Table(models.Model):
     )
     turned_in_at = models.DateTimeField(_("turned in"), null=True, blank=True)
     has_first_table_bonus = models.BooleanField(_("first-table bonus"), default=False)
+    # Set by the organizer when finishing the evening: the table's card does not count,
+    # and its players are listed as "did not play" (unless they played another round).
+    not_played = models.BooleanField(_("not played"), default=False)
 
     objects = TableQuerySet.as_manager()
 
