@@ -256,6 +256,28 @@ def score_error_messages(error) -> list[str]:
     return messages
 
 
+class NextRoundForm(forms.Form):
+    """ "Next round": how the next round of the evening is seated."""
+
+    LOT = "lot"
+    STANDINGS = "standings"
+
+    seating = forms.ChoiceField(
+        label=_("Seating"),
+        choices=[
+            (LOT, _("A fresh draw by lot (avoids tonight's tablemates)")),
+            (STANDINGS, _("By tonight's standings (leaders together at table 1)")),
+        ],
+        initial=LOT,
+        widget=forms.RadioSelect,
+    )
+    allow_sit_out = forms.BooleanField(
+        label=_("Let the fewest players sit out when the tables do not fit"), required=False
+    )
+    # The last round the organizer saw: a resent form does not add a second round.
+    after = forms.IntegerField(min_value=0, max_value=10_000, widget=forms.HiddenInput)
+
+
 class LadderFilterForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"), required=False)
     year = forms.TypedChoiceField(label=_("Season"), coerce=int, required=False, empty_value=None)

@@ -10,6 +10,11 @@ message is shown to the organizer and nothing is stored.
 The play-off round is `Round(kind=playoff, number=next)`; its tables, teams, seats and
 scorekeeper links are stored by the events app's own storage of a draw, and the draw is
 recorded like any other (`DrawRecord`). Play-off rounds never add to the event's totals.
+
+Its clock is its own and starts as it is drawn (the tied players are waiting; recorded
+as the organizer's start): the game's `playoff_time_limit_minutes`, about one hand of
+Hand and Foot or one round of the round games, whatever time was called on the round
+before.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from django.utils.translation import gettext as _
 from clubscore.club.models import Couple, Player
 from clubscore.draw import DrawError, draw
 from clubscore.events import services as event_services
+from clubscore.events.clock import start_clock
 from clubscore.events.models import Event, Round
 
 from .standings import event_standings
@@ -57,6 +63,8 @@ def start_playoff(event: Event, *, basis: str | None = None, user=None, seed: in
     with transaction.atomic():
         # The event row is the lock: two clicks cannot make two play-off rounds at once.
         event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status == Event.Status.FINAL:
+            raise DrawError(_("The evening is final: reopen it before starting a play-off."))
         number = (event.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
         now = timezone.now()
         round_ = Round.objects.create(
@@ -69,4 +77,5 @@ def start_playoff(event: Event, *, basis: str | None = None, user=None, seed: in
         event_services.store_draw(
             round_, result, names, seed=seed, arguments=arguments, user=user, drawn_at=now
         )
+        round_ = start_clock(round_, now=now, user=user)
     return round_

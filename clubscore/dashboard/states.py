@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubscore.events.clock import ClockState, clock_state
-from clubscore.events.models import Event, ScoreEntry, Seat, Table
+from clubscore.events.models import Event, Round, ScoreEntry, Seat, Table
 
 TURNED_IN = "turned_in"
 DISPUTED = "disputed"
@@ -154,8 +154,8 @@ def table_state(
 def event_table_states(
     event: Event, *, now: datetime.datetime | None = None
 ) -> tuple[ClockState, list[TableState]]:
-    """The clock and every table of every round of `event`: three queries in all."""
-    clock = clock_state(event, now)
+    """The current round's clock and every table of every round of `event` (each judged
+    by its own round's clock, `TableState.table.round.clock`): three queries in all."""
     planned = planned_entries(event)
     threshold = event.game_options.get("threshold")
     # Only what the state needs: payloads of disputes are loaded apart. A game to a
@@ -179,9 +179,18 @@ def event_table_states(
         .order_by("round__number", "number")
     )
     states = []
+    clocks: dict[int, ClockState] = {}
     for table in tables:
         table.unit = unit
+        round_ = table.round
+        if round_.pk not in clocks:
+            Round.event.field.set_cached_value(round_, event)
+            clocks[round_.pk] = clock_state(round_, now)
+        round_.clock = clocks[round_.pk]
         states.append(
-            table_state(table, table.all_entries, planned=planned, clock=clock, threshold=threshold)
+            table_state(
+                table, table.all_entries, planned=planned, clock=round_.clock, threshold=threshold
+            )
         )
+    clock = states[-1].table.round.clock if states else clock_state(None)
     return clock, states

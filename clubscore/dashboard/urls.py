@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import evening, views
 
 app_name = "dashboard"
 
@@ -12,6 +12,16 @@ urlpatterns = [
         views.settle,
         name="settle",
     ),
+    path("events/<int:event_id>/clock/", evening.clock_action, name="clock"),
+    path("events/<int:event_id>/dashboard/next-round/", evening.next_round, name="next_round"),
+    path("events/<int:event_id>/dashboard/finish/", evening.finish_page, name="finish"),
+    path(
+        "events/<int:event_id>/dashboard/finish/tables/<int:table_id>/",
+        evening.settle_card,
+        name="settle_card",
+    ),
+    path("events/<int:event_id>/dashboard/finish/now/", evening.finish_evening, name="finish_now"),
+    path("events/<int:event_id>/dashboard/reopen/", evening.reopen, name="reopen"),
     path("events/<int:event_id>/standings/", views.standings, name="standings"),
     path("events/<int:event_id>/standings/playoff/", views.playoff, name="playoff"),
     path("events/<int:event_id>/results/", views.public_standings, name="public_standings"),

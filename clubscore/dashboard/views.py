@@ -21,6 +21,7 @@ from clubscore.translation import game_name, translate
 
 from .charts import progress_chart
 from .disputes import open_disputes, settle_form
+from .evening import evening_context
 from .forms import LadderFilterForm, SettleForm
 from .playoffs import start_playoff
 from .standings import COUPLE, INDIVIDUAL, event_standings, season_ladder
@@ -54,8 +55,8 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
         "legend": [(key, label, counts[key]) for key, label in STATES],
         "bonus_table": bonus_table,
         "disputes": open_disputes(event, bound=bound),
-        # The clock buttons post to the scorekeeping app's endpoint, which comes back here.
-        "clock_url": reverse("scorekeeping:clock", args=[event.pk]),
+        "clock_url": reverse("dashboard:clock", args=[event.pk]),
+        **evening_context(event),
     }
 
 
@@ -194,7 +195,7 @@ def playoff(request: HttpRequest, event_id: int) -> HttpResponse:
         tables = Table.objects.filter(round=round_).count()
         messages.success(
             request,
-            _("Play-off round %(number)s drawn: %(tables)s table(s).")
+            _("Play-off round %(number)s drawn: %(tables)s table(s); its clock is running.")
             % {"number": round_.number, "tables": tables},
         )
     return redirect(f"{reverse('dashboard:standings', args=[event.pk])}?basis={basis}")

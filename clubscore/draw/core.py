@@ -13,8 +13,8 @@ from typing import Any
 
 from .errors import DrawError
 from .fit import fit, table_size
-from .inputs import DrawInput, check_inputs, check_seed
-from .search import MAX_PAIR_WEIGHT, event_weight, seat
+from .inputs import DrawInput, check_inputs, check_ranking, check_seed, check_tablemates
+from .search import MAX_PAIR_WEIGHT, event_weight, seat, seat_in_order
 from .sizes import _, join, message, plural
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]  # low to high
@@ -38,9 +38,16 @@ def draw(
     *,
     scorekeepers: list[str] | None = None,
     options: dict[str, Any] | None = None,
+    tablemates: list[list[str]] | None = None,
+    ranking: list[str] | None = None,
 ) -> dict[str, Any]:
     """Draw the tables of one round. Same arguments, same result.
 
+    ``tablemates``: the tables of earlier rounds tonight (lists of player ids); soft
+    rule: two players who sat at one table tonight do not sit together again.
+    ``ranking``: seat by this order instead of by lot ("winners move up": the first
+    players at table 1, and so on; players it leaves out come after, in check-in order);
+    only the partnerships (team games), first play and the rest are drawn.
     ``scorekeepers``: players their couple named as scorekeeper; one of them present at a
     team (hand_and_foot) or table (other games) keeps its score, else the draw appoints one.
     ``options``: game options; the draw reads ``start_cards`` (exact_bid, default 10: one
@@ -50,6 +57,8 @@ def draw(
     size = table_size(game)
     seed = check_seed(seed)
     given = check_inputs(players, couples, history, sat_out, allow_sit_out, scorekeepers, options)
+    mates_tonight = check_tablemates(tablemates)
+    order = check_ranking(ranking, given.players)
     room = fit(game, len(given.players))
     if not room["tables"] or (room["sit_out"] and not allow_sit_out):
         raise DrawError(room["problem"])
@@ -58,6 +67,9 @@ def draw(
     sitting_out = _choose_sit_outs(given, room, _rng(seed, "sit_out"), warnings)
     out = {entry["player"] for entry in sitting_out}
     seated = [p for p in given.players if p not in out]
+    if order is not None:
+        place = {p: i for i, p in enumerate(order)}
+        seated.sort(key=lambda p: place.get(p, len(place)))
 
     index = {p: i for i, p in enumerate(seated)}
     spouse = [-1] * len(seated)
@@ -69,12 +81,24 @@ def draw(
     for (i, j), weight in weights.items():
         partner_weight[i][j] = partner_weight[j][i] = weight
 
-    groups = seat(
-        len(seated), room["table_sizes"], spouse, partner_weight, size.teams, _rng(seed, "seating")
-    )
+    mates = _mates(mates_tonight, index)
+    if order is not None:
+        groups = seat_in_order(len(seated), room["table_sizes"], spouse, partner_weight, size.teams)
+    else:
+        groups = seat(
+            len(seated),
+            room["table_sizes"],
+            spouse,
+            partner_weight,
+            size.teams,
+            _rng(seed, "seating"),
+            mates,
+        )
     tables = _describe_tables(game, seed, given, [[seated[i] for i in g] for g in groups])
 
     _couple_warnings(tables, given.spouse, warnings)
+    if order is None:
+        _tablemate_warnings(tables, mates, index, warnings)
     if size.teams:
         _history_warnings(
             tables, {(seated[i], seated[j]): age for (i, j), age in ages.items()}, warnings
@@ -125,6 +149,40 @@ def _partner_weights(
             weights[key] = min(MAX_PAIR_WEIGHT, weights.get(key, 0) + event_weight(age))
             ages.setdefault(key, age)
     return weights, ages
+
+
+def _mates(tablemates: list[list[str]], index: dict[str, int]) -> list[set[int]]:
+    """For each seated player, the seated players who shared a table with them tonight."""
+    mates: list[set[int]] = [set() for _ in index]
+    for group in tablemates:
+        members = [index[p] for p in group if p in index]
+        for x in members:
+            mates[x].update(y for y in members if y != x)
+    return mates
+
+
+def _tablemate_warnings(
+    tables: list[dict[str, Any]],
+    mates: list[set[int]],
+    index: dict[str, int],
+    warnings: list[str],
+) -> None:
+    def again(members: list[str]) -> list[tuple[str, str]]:
+        members = sorted(members, key=index.__getitem__)
+        return [
+            (a, b)
+            for i, a in enumerate(members)
+            for b in members[i + 1 :]
+            if index[b] in mates[index[a]]
+        ]
+
+    _pairs_warning(
+        tables,
+        again,
+        _("{count} pair sits together again from an earlier round tonight ({details})"),
+        _("{count} pairs sit together again from an earlier round tonight ({details})"),
+        warnings,
+    )
 
 
 def _describe_tables(
@@ -181,27 +239,41 @@ def _scorekeeper(group: list[str], named: set[str], rng: random.Random) -> str:
 def _couple_warnings(
     tables: list[dict[str, Any]], spouse: dict[str, str], warnings: list[str]
 ) -> None:
-    sharing = []
+    def sharing(members: list[str]) -> list[tuple[str, str]]:
+        return sorted({tuple(sorted((p, spouse[p]))) for p in members if spouse.get(p) in members})
+
+    _pairs_warning(
+        tables,
+        sharing,
+        _("{count} couple shares a table ({details})"),
+        _("{count} couples share a table ({details})"),
+        warnings,
+    )
+
+
+def _pairs_warning(
+    tables: list[dict[str, Any]],
+    pairs_at: Any,
+    one: str,
+    many: str,
+    warnings: list[str],
+) -> None:
+    """One warning naming, table by table, the pairs `pairs_at(members)` finds there."""
+    found = []
     for table in tables:
-        members = _members(table)
-        pairs = sorted({tuple(sorted((p, spouse[p]))) for p in members if spouse.get(p) in members})
+        pairs = pairs_at(_members(table))
         if pairs:
             names = join(", ", (message(_("{a} and {b}"), a=a, b=b) for a, b in pairs))
-            sharing.append(
+            found.append(
                 (
                     len(pairs),
                     message(_("table {number}: {names}"), number=table["number"], names=names),
                 )
             )
-    if sharing:
-        count = sum(n for n, _detail in sharing)
-        template = plural(
-            count,
-            _("{count} couple shares a table ({details})"),
-            _("{count} couples share a table ({details})"),
-        )
-        details = join("; ", (d for _n, d in sharing))
-        warnings.append(message(template, count=count, details=details))
+    if found:
+        count = sum(n for n, _detail in found)
+        details = join("; ", (d for _n, d in found))
+        warnings.append(message(plural(count, one, many), count=count, details=details))
 
 
 def _history_warnings(

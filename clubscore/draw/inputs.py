@@ -162,3 +162,30 @@ def check_inputs(
         start_cards=start_cards,
         spouse=spouse,
     )
+
+
+def check_tablemates(value: object) -> list[list[str]]:
+    """Tables of earlier rounds tonight: a list of groups of player ids (None: none)."""
+    if value is None:
+        return []
+    if not _is_list(value) or not all(_is_list(group) for group in value):
+        raise DrawError(_("tablemates must be a list of tables, each a list of player ids"))
+    return [[_check_id(player, _("Each tablemate")) for player in group] for group in value]
+
+
+def check_ranking(value: object, players: list[str]) -> list[str] | None:
+    """The order to seat players in (None: by lot); each a checked-in player, once."""
+    if value is None:
+        return None
+    names = _check_names(value, "ranking")
+    checked_in = set(players)
+    unknown = [name for name in names if name not in checked_in]
+    if unknown:
+        raise DrawError(
+            message(
+                _("The ranking names players not checked in: {names}"), names=join(", ", unknown)
+            )
+        )
+    if len(set(names)) != len(names):
+        raise DrawError(_("The ranking names a player twice"))
+    return names

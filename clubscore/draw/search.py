@@ -11,6 +11,9 @@ Penalty of one table:
   always keep a couple apart, because each player is in at most one couple) and a
   partnership from history costs its weight (newer events weigh more).
 
+- ``MATE`` for each two players at it who already sat at one table tonight (an
+  earlier round of the same evening: the next round mixes the tables).
+
 ``COUPLE`` outweighs any club's whole history penalty (a repeated partnership weighs at
 most ``MAX_PAIR_WEIGHT``), so the search never buys history improvements with a couple
 sharing a table: sharing a table is the worse of the two soft rules.
@@ -23,6 +26,7 @@ from collections.abc import Sequence
 
 COUPLE = 10**7
 HARD = 10**12
+MATE = 1_000  # above any pair's history weight, far below a couple sharing a table
 MAX_PAIR_WEIGHT = 200
 NEWEST_EVENT_WEIGHT = 64
 
@@ -48,11 +52,13 @@ class Seating:
         spouse: list[int],
         partner_weight: list[dict[int, int]],
         teams: bool,
+        mates: list[set[int]] | None = None,
     ) -> None:
         self.m = m
         self.spouse = spouse  # -1 for singles
         self.partner_weight = partner_weight
         self.teams = teams
+        self.mates = mates or [set() for _ in range(m)]  # tonight's earlier tablemates
 
     def pair_cost(self, a: int, b: int) -> int:
         if self.spouse[a] == b:
@@ -76,6 +82,9 @@ class Seating:
             s = spouse[x]
             if s > x and s in members:
                 cost += COUPLE
+            mates = self.mates[x]
+            if mates:
+                cost += MATE * sum(1 for y in members if y > x and y in mates)
         if self.teams:
             cost += self.best_pairing(members)[0]
         return cost
@@ -85,8 +94,11 @@ class Seating:
         found = []
         for x in members:
             weights = self.partner_weight[x]
-            if self.spouse[x] in members or (
-                self.teams and weights and any(y in weights for y in members)
+            mates = self.mates[x]
+            if (
+                self.spouse[x] in members
+                or (self.teams and weights and any(y in weights for y in members))
+                or (mates and any(y in mates for y in members))
             ):
                 found.append(x)
         return found or list(members)
@@ -193,10 +205,11 @@ def seat(
     partner_weight: list[dict[int, int]],
     teams: bool,
     rng: random.Random,
+    mates: list[set[int]] | None = None,
 ) -> list[list[int]]:
     """Tables of player indices, sized ``sizes``; in team games each as [p, q, r, s]
     meaning partners (p, q) against (r, s)."""
-    seating = Seating(m, spouse, partner_weight, teams)
+    seating = Seating(m, spouse, partner_weight, teams, mates)
     max_steps = 100 + m
     tables = random_start(m, sizes, rng)
     penalty = improve(seating, tables, rng, max_steps)
@@ -214,6 +227,26 @@ def seat(
         candidate_penalty = improve(seating, candidate, rng, max_steps)
         if candidate_penalty < penalty:
             tables, penalty = candidate, candidate_penalty
+    if teams:
+        tables = [seating.best_pairing(members)[1] for members in tables]
+    return tables
+
+
+def seat_in_order(
+    m: int,
+    sizes: list[int],
+    spouse: list[int],
+    partner_weight: list[dict[int, int]],
+    teams: bool,
+) -> list[list[int]]:
+    """Players 0..m-1 seated in their order (the first ones at the first table), as
+    ``seat`` returns them: in team games the partnerships keep spouses apart and avoid
+    recent partners."""
+    seating = Seating(m, spouse, partner_weight, teams)
+    tables, start = [], 0
+    for size in sizes:
+        tables.append(list(range(start, start + size)))
+        start += size
     if teams:
         tables = [seating.best_pairing(members)[1] for members in tables]
     return tables

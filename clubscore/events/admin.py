@@ -24,8 +24,8 @@ class CheckInInline(admin.TabularInline):
 class RoundInline(admin.TabularInline):
     model = Round
     extra = 0
-    fields = ["number", "kind", "seed", "drawn_at"]
-    readonly_fields = ["seed", "drawn_at"]
+    fields = ["number", "kind", "seed", "drawn_at", "clock_started_at", "time_called_at"]
+    readonly_fields = ["seed", "drawn_at", "clock_started_at", "time_called_at"]
     show_change_link = True
 
 
@@ -40,7 +40,6 @@ class EventAdmin(admin.ModelAdmin):
         (None, {"fields": ["name", "game", "date", "status", "language"]}),
         (_("Standings"), {"fields": ["standings_basis", "public_standings"]}),
         (_("Game options"), {"fields": ["options"]}),
-        (_("Clock"), {"fields": ["clock_started_at", "time_called_at", "extra_minutes"]}),
     ]
 
 

@@ -1,29 +1,43 @@
-"""The evening's clock: started by the organizer, shown on every tablet and the dashboard.
+"""Each round's clock: started by the organizer, shown on its tablets, the dashboard and the wall.
 
-Times are stored on the event (`clock_started_at`, `time_called_at`, `extra_minutes`);
-the limit and the grace period are game options (`time_limit_minutes`,
-`grace_minutes`). Everything else is computed from those, so several app servers
-agree on the clock without sharing memory.
+Times are stored on the round (`clock_started_at`, `time_called_at`, `extra_minutes`),
+so a play-off or the next round of a series has a clock of its own and never inherits
+the time called on another round. The limit is a game option: `time_limit_minutes`
+for a regular round, `playoff_time_limit_minutes` for a play-off; the grace period
+(`grace_minutes`) is the same for both. Everything else is computed from those, so
+several app servers agree on the clock without sharing memory.
 
 Phases: "not_started" (no clock yet: no entry), "running" (hands may start),
 "grace" (time is up: the hand in progress is finished and scored as it lies),
 "closed" (only the organizer may change a card, and every change is recorded).
 
-Decision: extending the clock adds minutes to the time limit. It does not undo an
-early call of time (the organizer calls time on purpose); a called event keeps its
-ends_at at the moment time was called.
+Extending adds minutes to the limit while the clock runs. Once time is up (called, or
+the limit passed), extending gives the tables that many minutes from now and entry
+opens again: an early call moves to then, or the limit does. Every action is recorded
+(`ClockAction`).
+
+The functions take a `Round`, or an `Event` for its current round (the latest one).
 """
 
 from __future__ import annotations
 
 import datetime
+import math
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from .models import Event
+from .models import ClockAction, Event, Round
+
+Subject = TypeVar("Subject", Event, Round)
+
+
+class ClockRefused(Exception):
+    """The clock cannot do that now; the message says why, in plain words."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +74,9 @@ class ClockState:
         return format_time_left(self.grace_seconds_left)
 
 
+NOT_STARTED = ClockState("not_started", None, None, None, 0, 0)
+
+
 def format_time_left(seconds: int) -> str:
     """m:ss, or h:mm:ss from an hour on: what static/js/clock.js shows as it counts down.
 
@@ -76,18 +93,39 @@ def _now(now: datetime.datetime | None) -> datetime.datetime:
     return now if now is not None else timezone.now()
 
 
-def clock_state(event: Event, now: datetime.datetime | None = None) -> ClockState:
-    """Where the event's clock stands at `now` (default: this instant)."""
+def current_round(event: Event) -> Round | None:
+    """The round the event's clock means when no round is named: the latest one."""
+    round_ = event.rounds.order_by("-number").first()
+    if round_ is not None:
+        Round.event.field.set_cached_value(round_, event)
+    return round_
+
+
+def _round_of(subject: Event | Round) -> Round | None:
+    return current_round(subject) if isinstance(subject, Event) else subject
+
+
+def time_limit_minutes(round_: Round, options: dict[str, Any] | None = None) -> int:
+    """The round's own time limit: the play-off's option for a play-off round."""
+    options = options if options is not None else round_.event.game_options
+    if round_.kind == Round.Kind.PLAYOFF:
+        return options["playoff_time_limit_minutes"]
+    return options["time_limit_minutes"]
+
+
+def clock_state(subject: Event | Round | None, now: datetime.datetime | None = None) -> ClockState:
+    """Where the round's clock stands at `now` (default: this instant)."""
+    round_ = _round_of(subject) if subject is not None else None
+    if round_ is None or round_.clock_started_at is None:
+        return NOT_STARTED
     now = _now(now)
-    started = event.clock_started_at
-    if started is None:
-        return ClockState("not_started", None, None, None, 0, 0)
-    options = event.game_options
+    started = round_.clock_started_at
+    options = round_.event.game_options
     ends_at = started + datetime.timedelta(
-        minutes=options["time_limit_minutes"] + (event.extra_minutes or 0)
+        minutes=time_limit_minutes(round_, options) + (round_.extra_minutes or 0)
     )
-    if event.time_called_at is not None and event.time_called_at < ends_at:
-        ends_at = event.time_called_at
+    if round_.time_called_at is not None and round_.time_called_at < ends_at:
+        ends_at = round_.time_called_at
     grace_ends_at = ends_at + datetime.timedelta(minutes=options["grace_minutes"])
     if now < ends_at:
         phase = "running"
@@ -100,44 +138,128 @@ def clock_state(event: Event, now: datetime.datetime | None = None) -> ClockStat
     return ClockState(phase, started, ends_at, grace_ends_at, seconds_left, grace_left)
 
 
-def entry_open(event: Event, now: datetime.datetime | None = None) -> bool:
+def entry_open(subject: Event | Round, now: datetime.datetime | None = None) -> bool:
     """May scorekeepers enter or change scores (the organizer always may)?"""
-    return clock_state(event, now).phase in ("running", "grace")
+    return clock_state(subject, now).phase in ("running", "grace")
 
 
-def may_start_new_hand(event: Event, now: datetime.datetime | None = None) -> bool:
+def may_start_new_hand(subject: Event | Round, now: datetime.datetime | None = None) -> bool:
     """May a table start a new hand or round? Only while the clock runs."""
-    return clock_state(event, now).phase == "running"
+    return clock_state(subject, now).phase == "running"
 
 
-def start_clock(event: Event, *, now: datetime.datetime | None = None) -> Event:
-    """Start the clock (once: starting again keeps the first start) and run the event."""
+def _locked(subject: Event | Round) -> tuple[Event, Round]:
+    """The event and round rows, locked in that order (every clock action and the draw
+    lock the event first, so they never deadlock)."""
+    event_id = subject.pk if isinstance(subject, Event) else subject.event_id
+    event = Event.objects.select_for_update().get(pk=event_id)
+    if isinstance(subject, Round):
+        round_ = Round.objects.select_for_update().filter(pk=subject.pk).first()
+    else:
+        round_ = Round.objects.select_for_update().filter(event=event).order_by("-number").first()
+    if round_ is None:
+        raise ClockRefused(_("Draw the tables first: the clock belongs to a round."))
+    if event.status == Event.Status.FINAL:
+        raise ClockRefused(
+            _("The evening is final: reopen it on the dashboard before changing the clock.")
+        )
+    Round.event.field.set_cached_value(round_, event)
+    return event, round_
+
+
+def _answer(subject: Subject, round_: Round) -> Subject:
+    """What the caller gave, fresh from the database."""
+    if isinstance(subject, Round):
+        return round_
+    return Event.objects.get(pk=subject.pk)
+
+
+def _record(event: Event, round_: Round, action: str, user: Any, **fields) -> None:
+    ClockAction.objects.create(
+        event=event,
+        round=round_,
+        action=action,
+        user=user if user is not None and getattr(user, "is_authenticated", False) else None,
+        **fields,
+    )
+
+
+def _settle_status(event: Event, now: datetime.datetime) -> None:
+    """The event runs while any of its rounds' clocks runs; else time is called."""
+    rounds = list(event.rounds.exclude(clock_started_at=None))
+    for round_ in rounds:
+        Round.event.field.set_cached_value(round_, event)
+    running = any(clock_state(round_, now).is_running for round_ in rounds)
+    status = Event.Status.RUNNING if running else Event.Status.TIME_CALLED
+    if event.status != status:
+        event.status = status
+        event.save(update_fields=["status"])
+
+
+def start_clock(
+    subject: Subject, *, now: datetime.datetime | None = None, user: Any = None
+) -> Subject:
+    """Start the round's clock (once: starting again keeps the first start) and run the
+    event."""
     with transaction.atomic():
-        locked = Event.objects.select_for_update().get(pk=event.pk)
-        if locked.clock_started_at is None:
-            locked.clock_started_at = _now(now)
-        locked.status = Event.Status.RUNNING
-        locked.save(update_fields=["clock_started_at", "status"])
-    return locked
+        event, round_ = _locked(subject)
+        if round_.clock_started_at is None:
+            round_.clock_started_at = _now(now)
+            round_.save(update_fields=["clock_started_at"])
+            _record(event, round_, ClockAction.Action.START, user, at=round_.clock_started_at)
+        _settle_status(event, _now(now))
+    return _answer(subject, round_)
 
 
-def call_time(event: Event, *, now: datetime.datetime | None = None) -> Event:
-    """Call time now (or keep the earlier call): no new hand may start."""
+def call_time(
+    subject: Subject, *, now: datetime.datetime | None = None, user: Any = None
+) -> Subject:
+    """Call time on the round now (or keep the earlier call): no new hand may start."""
     with transaction.atomic():
-        locked = Event.objects.select_for_update().get(pk=event.pk)
+        event, round_ = _locked(subject)
         now = _now(now)
-        if locked.clock_started_at is None:
-            locked.clock_started_at = now
-        if locked.time_called_at is None or now < locked.time_called_at:
-            locked.time_called_at = now
-        locked.status = Event.Status.TIME_CALLED
-        locked.save(update_fields=["clock_started_at", "time_called_at", "status"])
-    return locked
+        if round_.clock_started_at is None:
+            round_.clock_started_at = now
+        if round_.time_called_at is None or now < round_.time_called_at:
+            round_.time_called_at = now
+            _record(event, round_, ClockAction.Action.CALL, user, at=now)
+        round_.save(update_fields=["clock_started_at", "time_called_at"])
+        _settle_status(event, now)
+    return _answer(subject, round_)
 
 
-def extend_clock(event: Event, minutes: int) -> Event:
-    """Give the tables `minutes` more (added in the database: two clicks add twice)."""
+def extend_clock(
+    subject: Subject, minutes: int, *, now: datetime.datetime | None = None, user: Any = None
+) -> Subject:
+    """Give the round's tables `minutes` more.
+
+    While the clock runs, the minutes are added in the database (two clicks add twice).
+    Once time is up (called, or the limit passed), the tables get `minutes` from now:
+    the call is lifted, entry opens again and the event runs again. Raises
+    `ClockRefused` when the clock has not started or the evening is final.
+    """
     if minutes < 1:
-        raise ValueError("Extend the clock by at least one minute.")
-    Event.objects.filter(pk=event.pk).update(extra_minutes=F("extra_minutes") + minutes)
-    return Event.objects.get(pk=event.pk)
+        raise ClockRefused(_("Extend the clock by at least one minute."))
+    with transaction.atomic():
+        event, round_ = _locked(subject)
+        now = _now(now)
+        state = clock_state(round_, now)
+        if state.phase == "not_started":
+            raise ClockRefused(_("The clock has not started: start it instead of extending it."))
+        if state.is_running:
+            Round.objects.filter(pk=round_.pk).update(extra_minutes=F("extra_minutes") + minutes)
+        else:
+            # Time is up: the new limit is `minutes` from now. An early call moves to then;
+            # past the limit, the limit moves (whole minutes from the start, never less).
+            target = now + datetime.timedelta(minutes=minutes)
+            limit = time_limit_minutes(round_)
+            wanted = (target - round_.clock_started_at).total_seconds() / 60 - limit
+            extra = max(round_.extra_minutes, math.ceil(wanted))
+            natural = round_.clock_started_at + datetime.timedelta(minutes=limit + extra)
+            Round.objects.filter(pk=round_.pk).update(
+                extra_minutes=extra, time_called_at=target if target < natural else None
+            )
+        round_.refresh_from_db(fields=["extra_minutes", "time_called_at"])
+        _settle_status(event, now)
+        _record(event, round_, ClockAction.Action.EXTEND, user, at=now, minutes=minutes)
+    return _answer(subject, round_)

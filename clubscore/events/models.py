@@ -72,9 +72,6 @@ class Event(models.Model):
         _("language"), max_length=8, choices=settings.LANGUAGES, default="en"
     )
     public_standings = models.BooleanField(_("standings are public"), default=False)
-    clock_started_at = models.DateTimeField(_("clock started"), null=True, blank=True)
-    time_called_at = models.DateTimeField(_("time called"), null=True, blank=True)
-    extra_minutes = models.PositiveIntegerField(_("extra minutes"), default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = EventQuerySet.as_manager()
@@ -141,6 +138,11 @@ class Round(models.Model):
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.REGULAR)
     seed = models.BigIntegerField(_("draw seed"), null=True, blank=True)
     drawn_at = models.DateTimeField(_("drawn"), null=True, blank=True)
+    # Each round has its own clock (clubscore.events.clock): a play-off or the next
+    # round of a series never inherits the time called on another round.
+    clock_started_at = models.DateTimeField(_("clock started"), null=True, blank=True)
+    time_called_at = models.DateTimeField(_("time called"), null=True, blank=True)
+    extra_minutes = models.PositiveIntegerField(_("extra minutes"), default=0)
 
     class Meta:
         ordering = ["event", "number"]
@@ -153,6 +155,48 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return _("Round %(number)s") % {"number": self.number}
+
+    @property
+    def is_playoff(self) -> bool:
+        return self.kind == self.Kind.PLAYOFF
+
+    @property
+    def label(self) -> str:
+        """How the pages name the round: "Round 1", or "Play-off round 2"."""
+        if self.is_playoff:
+            return _("Play-off round %(number)s") % {"number": self.number}
+        return str(self)
+
+
+class ClockAction(models.Model):
+    """Every clock action of the organizer, and finishing or reopening the evening:
+    who, when, what, on which round."""
+
+    class Action(models.TextChoices):
+        START = "start", _("Clock started")
+        CALL = "call", _("Time called")
+        EXTEND = "extend", _("Clock extended")
+        FINISH = "finish", _("Evening finished")
+        REOPEN = "reopen", _("Evening reopened")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="clock_actions")
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, null=True, blank=True, related_name="clock_actions"
+    )
+    action = models.CharField(_("action"), max_length=16, choices=Action.choices)
+    minutes = models.PositiveIntegerField(_("minutes"), null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    at = models.DateTimeField(_("when"), default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name = _("clock action")
+        verbose_name_plural = _("clock actions")
+
+    def __str__(self) -> str:
+        return f"{self.event} · {self.get_action_display()}"
 
 
 class DrawRecord(models.Model):

@@ -27,6 +27,7 @@ from clubscore.games import exact_bid
 from clubscore.games.cards import SUIT_NAMES, SUIT_SYMBOLS
 from clubscore.messages import Message, from_data, rename, to_data
 
+from .history import partnership_history, recent_sit_outs, tablemates_tonight
 from .models import (
     CheckIn,
     DrawRecord,
@@ -38,11 +39,6 @@ from .models import (
     Table,
     Team,
 )
-
-# How far back the draw looks to avoid repeating partnerships (the draw weighs newer
-# events more) and to spread sitting out fairly.
-HISTORY_EVENTS = 3
-SIT_OUT_EVENTS = 10
 
 # Statuses in which check-in has not moved on yet: a draw moves them to "drawn".
 BEFORE_DRAW = (Event.Status.DRAFT, Event.Status.CHECK_IN)
@@ -122,55 +118,13 @@ def new_seed() -> int:
     return secrets.randbelow(10**9)
 
 
-def _recent_events(event: Event, count: int) -> list[int]:
-    """Ids of the `count` events of the same game held before `event`, newest first."""
-    earlier = Event.objects.filter(game=event.game).exclude(pk=event.pk)
-    earlier = earlier.filter(date__lt=event.date) | earlier.filter(date=event.date, pk__lt=event.pk)
-    return list(earlier.order_by("-date", "-pk").values_list("pk", flat=True)[:count])
-
-
-def partnership_history(event: Event) -> list[list[tuple[str, str]]]:
-    """Partnerships (two players of one team) of recent events of the game, newest first."""
-    event_ids = _recent_events(event, HISTORY_EVENTS)
-    if not event_ids:
-        return []
-    members: dict[int, list[str]] = {}
-    team_event: dict[int, int] = {}
-    seats = Seat.objects.filter(round__event__in=event_ids, team__isnull=False).values_list(
-        "round__event_id", "team_id", "player_id"
-    )
-    for event_id, team_id, player_id in seats.order_by("team_id", "position"):
-        members.setdefault(team_id, []).append(str(player_id))
-        team_event[team_id] = event_id
-    by_event: dict[int, list[tuple[str, str]]] = {pk: [] for pk in event_ids}
-    for team_id, players in members.items():
-        if len(players) == 2:
-            by_event[team_event[team_id]].append((players[0], players[1]))
-    return [by_event[pk] for pk in event_ids]
-
-
-def recent_sit_outs(event: Event, round_number: int) -> list[str]:
-    """Who sat out lately, newest first: earlier rounds of this event, then recent events.
-
-    Only the last draw of each round counts (a redraw replaced the ones before it).
-    """
-    event_ids = [event.pk, *_recent_events(event, SIT_OUT_EVENTS)]
-    records = (
-        DrawRecord.objects.filter(round__event__in=event_ids)
-        .exclude(round__event=event, round__number__gte=round_number)
-        .values_list("round__event_id", "round_id", "result")
-        .order_by("-round__number", "-drawn_at", "-pk")
-    )
-    newest_per_round: dict[int, tuple[int, dict]] = {}
-    for event_id, round_id, result in records:
-        newest_per_round.setdefault(round_id, (event_id, result))
-    order = {pk: position for position, pk in enumerate(event_ids)}
-    rounds = sorted(newest_per_round.values(), key=lambda item: order[item[0]])
-    return [entry["player"] for _event, result in rounds for entry in result.get("sitting_out", [])]
-
-
 def draw_arguments(
-    event: Event, *, seed: int, allow_sit_out: bool, round_number: int = 1
+    event: Event,
+    *,
+    seed: int,
+    allow_sit_out: bool,
+    round_number: int = 1,
+    ranking: list[str] | None = None,
 ) -> dict[str, Any]:
     """The draw's arguments for `event`, gathered from the database (JSON-serialisable)."""
     player_ids = list(
@@ -189,6 +143,8 @@ def draw_arguments(
         "allow_sit_out": allow_sit_out,
         "scorekeepers": [str(c.scorekeeper_id) for c in couples],
         "options": event.game_options,
+        "tablemates": tablemates_tonight(event, round_number),
+        "ranking": ranking,
     }
 
 
@@ -202,10 +158,18 @@ def draw_round(
     seed: int | None = None,
     allow_sit_out: bool = False,
     user: AbstractBaseUser | AnonymousUser | None = None,
-    round_number: int = 1,
+    round_number: int | None = 1,
+    after: int | None = None,
+    ranking: list[str] | None = None,
 ) -> DrawOutcome:
     """Draw (or redraw) a round of `event` and store it; raises DrawError with a message
-    for the organizer when it cannot (numbers that do not fit, scores already entered)."""
+    for the organizer when it cannot (numbers that do not fit, scores already entered).
+
+    `round_number=None` draws the next round of a series (the number after the last
+    round, taken under the lock); `after` is the last round the organizer saw, so a
+    resent "Next round" does not add a second one. `ranking` seats by that order
+    instead of by lot (see `clubscore.draw.draw`).
+    """
     if seed is None:
         seed = new_seed()
     with transaction.atomic():
@@ -213,6 +177,13 @@ def draw_round(
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status == Event.Status.FINAL:
             raise RedrawRefused(_("The event is final; its tables can no longer be drawn."))
+        if round_number is None:
+            last = event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+            if after is not None and last != after:
+                raise RedrawRefused(
+                    _("Round %(number)s has been added already.") % {"number": last}
+                )
+            round_number = last + 1
         round_ = Round.objects.filter(event=event, number=round_number).first()
         if round_ is not None and round_has_scores(round_):
             raise RedrawRefused(
@@ -220,7 +191,11 @@ def draw_round(
                 % {"number": round_number}
             )
         arguments = draw_arguments(
-            event, seed=seed, allow_sit_out=allow_sit_out, round_number=round_number
+            event,
+            seed=seed,
+            allow_sit_out=allow_sit_out,
+            round_number=round_number,
+            ranking=ranking,
         )
         args = dict(arguments)
         args.pop("game")
@@ -445,8 +420,12 @@ def seated_tables(round_: Round | None, *, with_links: bool = False) -> list[Sea
     return result
 
 
-def latest_round(event: Event) -> Round | None:
-    return Round.objects.filter(event=event).select_related("event").order_by("-number").first()
+def latest_round(event: Event, *, regular: bool = False) -> Round | None:
+    """The event's last round (`regular`: the last that is not a play-off)."""
+    rounds = Round.objects.filter(event=event).select_related("event")
+    if regular:
+        rounds = rounds.filter(kind=Round.Kind.REGULAR)
+    return rounds.order_by("-number").first()
 
 
 def named_sit_outs(record: DrawRecord | None) -> list[dict[str, Any]]:

@@ -17,8 +17,9 @@ from clubscore.draw import DrawError
 from clubscore.translation import translate
 
 from . import services
+from .clock import clock_state
 from .forms import DrawForm, SearchForm, ToggleForm, WalkInForm
-from .models import CheckIn, DrawRecord, Event
+from .models import CheckIn, DrawRecord, Event, Round
 
 # The door's list shows this many players at once; typing narrows it.
 SEARCH_LIMIT = 40
@@ -159,6 +160,8 @@ def _draw_context(event: Event, form: DrawForm | None = None) -> dict:
     names = {str(seat.player_id): seat.player.name for t in tables for seat in t.seats}
     names |= {str(s["player"].pk): s["player"].name for s in sit_outs if s["player"]}
     drawn_players = set(record.arguments.get("players", [])) if record else set()
+    # A play-off draws only the tied players: its tables say nothing about who checked in.
+    regular = round_ is not None and round_.kind == Round.Kind.REGULAR
     return {
         "event": event,
         "fit": services.fit_for(event, len(checked_in)),
@@ -168,8 +171,11 @@ def _draw_context(event: Event, form: DrawForm | None = None) -> dict:
         "history": history,
         "sit_outs": sit_outs,
         "warnings": services.named_warnings(record, names),
-        "locked": round_ is not None and services.round_has_scores(round_),
-        "changed": record is not None and drawn_players != {str(pk) for pk in checked_in},
+        # A play-off is drawn from the standings page, never again here.
+        "locked": round_ is not None and (not regular or services.round_has_scores(round_)),
+        "changed": regular
+        and record is not None
+        and drawn_players != {str(pk) for pk in checked_in},
         "form": form or DrawForm(redraw=record is not None),
     }
 
@@ -180,8 +186,10 @@ def draw_page(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     if request.method != "POST":
         return render(request, "events/draw.html", _draw_context(event))
-    drawn_before = services.latest_round(event) is not None
-    form = DrawForm(request.POST, redraw=drawn_before)
+    # The page draws (or redraws) the evening's latest regular round; "Next round" on
+    # the dashboard adds one.
+    drawn = services.latest_round(event, regular=True)
+    form = DrawForm(request.POST, redraw=drawn is not None)
     if form.is_valid():
         try:
             outcome = services.draw_round(
@@ -189,6 +197,7 @@ def draw_page(request: HttpRequest, event_id: int) -> HttpResponse:
                 seed=form.cleaned_data["seed"],
                 allow_sit_out=form.cleaned_data["allow_sit_out"],
                 user=request.user,
+                round_number=drawn.number if drawn is not None else 1,
             )
         except DrawError as error:
             # The draw's messages keep their template, so they read in the page's language.
@@ -217,5 +226,6 @@ def wall(request: HttpRequest, event_id: int) -> HttpResponse:
         "round": round_,
         "tables": services.seated_tables(round_, with_links=True),
         "sit_outs": services.named_sit_outs(record),
+        "clock": clock_state(round_),
     }
     return render(request, "events/wall.html", context)

@@ -250,6 +250,19 @@ GRACE = Option(
 )
 
 
+def playoff_time_limit(default: int) -> Option:
+    """A play-off round's own time limit: each game states how long its play-off takes
+    (about one hand of Hand and Foot, one round of the round games)."""
+    return Option(
+        "playoff_time_limit_minutes",
+        _("Play-off time limit (minutes)"),
+        "Zeitlimit des Stechens (Minuten)",
+        default,
+        minimum=1,
+        maximum=600,
+    )
+
+
 class Game:
     """What the rest of the app needs to know about one of the club's games.
 
@@ -264,6 +277,10 @@ class Game:
     max_players: int = 0
     teams: int | None = None  # teams per table, None when everyone plays for themselves
     standings_order: str = "high"  # "high": the highest total wins; "low": the lowest wins
+    # Played in rounds ("series"): the evening usually has several rounds, each with its
+    # own draw and clock, and the dashboard offers the next one first. A game that is not
+    # (Hand and Foot: one game of three hands) may still add a round.
+    played_in_rounds: bool = False
     options: tuple[Option, ...] = ()
 
     def __init__(self) -> None:

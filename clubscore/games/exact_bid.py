@@ -20,6 +20,7 @@ from .base import (
     join,
     line,
     message,
+    playoff_time_limit,
     plural,
 )
 
@@ -60,6 +61,7 @@ class ExactBid(Game):
     min_players = 2
     max_players = 4
     standings_order = "high"
+    played_in_rounds = True
     options = (
         Option(
             "start_cards",
@@ -70,6 +72,7 @@ class ExactBid(Game):
         ),
         TIME_LIMIT,
         GRACE,
+        playoff_time_limit(15),
     )
 
     def point_values(self) -> list[tuple[str, int]]:

@@ -22,6 +22,7 @@ from .base import (
     join,
     line,
     message,
+    playoff_time_limit,
     plural,
 )
 
@@ -88,6 +89,7 @@ class HandAndFoot(Game):
         ),
         TIME_LIMIT,
         GRACE,
+        playoff_time_limit(30),
         Option(
             "first_table_bonus", _("First-table bonus"), "Bonus erster Tisch", 400, maximum=10_000
         ),

@@ -7,7 +7,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import GRACE, TIME_LIMIT, Game, Option, Validator, _, join, line, message, plural
+from .base import (
+    GRACE,
+    TIME_LIMIT,
+    Game,
+    Option,
+    Validator,
+    _,
+    join,
+    line,
+    message,
+    playoff_time_limit,
+    plural,
+)
 from .cards import SUIT_NAMES, SUITS, card_name
 
 #: Points of the tens; the ten of diamonds scores nothing itself, it nulls the taker.
@@ -30,6 +42,7 @@ class Laus(Game):
     min_players = 4
     max_players = 4
     standings_order = "low"
+    played_in_rounds = True
     options = (
         Option("rounds", _("Rounds"), "Runden", 8, kind="optional_int", minimum=1, maximum=100),
         Option(
@@ -43,6 +56,7 @@ class Laus(Game):
         ),
         TIME_LIMIT,
         GRACE,
+        playoff_time_limit(15),
     )
 
     def _check_options(self, options: dict[str, Any], check: Validator) -> None:

@@ -22,6 +22,7 @@ from .base import (
     join,
     line,
     message,
+    playoff_time_limit,
 )
 from .cards import SUIT_NAMES, SUITS, card_name
 
@@ -177,10 +178,12 @@ class LuxuryFamily(Game):
     min_players = 3
     max_players = 3
     standings_order = "high"
+    played_in_rounds = True
     options = (
         Option("rounds", _("Rounds"), "Runden", 3, minimum=1, maximum=30),
         TIME_LIMIT,
         GRACE,
+        playoff_time_limit(30),
     )
 
     def point_values(self) -> list[tuple[str, int]]:

@@ -302,6 +302,17 @@ def load_card(
     return card
 
 
+def finished_event_name(token: str) -> str | None:
+    """The name of the final evening whose card `token` opened (None: any other link)."""
+    return (
+        ScorekeeperLink.objects.filter(
+            token=token, revoked_at__isnull=True, table__round__event__status=Event.Status.FINAL
+        )
+        .values_list("table__round__event__name", flat=True)
+        .first()
+    )
+
+
 @cache
 def _live_sql() -> str:
     link, table, round_, event, entry = (
@@ -309,8 +320,8 @@ def _live_sql() -> str:
     )
     entries = f"FROM {entry} s WHERE s.table_id = t.id"
     return (
-        "SELECT t.id, e.id, t.turned_in_at, t.has_first_table_bonus, e.status, e.clock_started_at,"
-        f" e.time_called_at, e.extra_minutes, CAST(e.options AS TEXT),"
+        "SELECT t.id, e.id, t.turned_in_at, t.has_first_table_bonus, e.status, r.clock_started_at,"
+        f" r.time_called_at, r.extra_minutes, r.kind, CAST(e.options AS TEXT),"
         # One pass over the table's entries (PostgreSQL and SQLite both concatenate).
         " (SELECT COUNT(*) || ':' || SUM(s.version) || ':' || MAX(s.id) || ':'"
         f" || MAX(s.updated_at) {entries})"
@@ -327,9 +338,9 @@ def live_version(token: str) -> str | None:
     It changes with every change the live part shows: each entry's `version` grows with
     every change of the entry (count and highest id catch new and deleted ones; the
     latest `updated_at` a change made elsewhere, in the admin, say; a draft leaves it
-    alone), and the table's turn-in and bonus and the event's status and clock are
-    read as they are. The clock's own ticking is not in it: the page counts down by
-    itself, and the poll carries when the phase ends (`ClockState.phase_ends_at`).
+    alone), and the table's turn-in and bonus, the event's status and the clock of the
+    table's round are read as they are. The clock's own ticking is not in it: the page
+    counts down by itself, and the poll carries when the phase ends (`ClockState.phase_ends_at`).
     One raw query: tablets poll it all evening, and the ORM's query building would
     cost more than the query. On PostgreSQL the process's listener remembers it
     (`known_live_version`).
@@ -373,7 +384,7 @@ def build_card(
         table=table,
         seats=seats,
         entries=entries,
-        clock=clock_state(event, now),
+        clock=clock_state(table.round, now),
         link=link,
         changes=changes,
     )

@@ -12,5 +12,4 @@ urlpatterns = [
     path("s/<str:token>/dispute/", views.dispute, name="dispute"),
     path("s/<str:token>/turn-in/", views.turn_in, name="turn_in"),
     path("s/<str:token>/qr.svg", views.qr, name="qr"),
-    path("events/<int:event_id>/clock/", views.clock_action, name="clock"),
 ]

@@ -16,15 +16,13 @@ from urllib.parse import urlencode
 import segno
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from clubscore.accounts.decorators import organizer_required
-from clubscore.events import clock
-from clubscore.events.models import Event, ScoreEntry
+from clubscore.events.models import ScoreEntry
 from clubscore.games import GAMES, ScoreError, score
 from clubscore.games.exact_bid import cards_in_round
 from clubscore.translation import translate
@@ -44,10 +42,22 @@ ACTIONS = {
 KEY_PATTERN = re.compile(r"^[0-9a-f]{32,48}$")
 
 
+class EveningOver(Http404):
+    """The link was a table's of an evening that is final now: it opens nothing more."""
+
+    def __init__(self, event_name: str) -> None:
+        super().__init__(event_name)
+        self.event_name = event_name
+
+
 def _card(request: HttpRequest, token: str, *, history: bool = True) -> Card:
-    """The card behind `token`, or 404 with no hint of what exists."""
+    """The card behind `token`, or 404 with no hint of what exists (`EveningOver` when
+    the link was good until its evening was finished)."""
     card = services.load_card(token, user=request.user, history=history)
     if card is None:
+        name = services.finished_event_name(token)
+        if name is not None:
+            raise EveningOver(name)
         raise Http404
     return card
 
@@ -302,7 +312,15 @@ def card(request: HttpRequest, token: str) -> HttpResponse:
     if live and version is not None and _unchanged(request, version):
         # Nothing new since the tablet's last poll: htmx keeps what it shows (and polls on).
         return HttpResponse(status=204)
-    card = _card(request, token, history=not live)
+    try:
+        card = _card(request, token, history=not live)
+    except EveningOver as over:
+        if live:
+            # The tablet reloads and shows the page below instead of a stale card.
+            return HttpResponse(headers={"HX-Refresh": "true"})
+        return render(
+            request, "scorekeeping/over.html", {"event_name": over.event_name}, status=410
+        )
     card.live_version = version
     return _page(request, card)
 
@@ -492,30 +510,3 @@ def qr(request: HttpRequest, token: str) -> HttpResponse:
     response = HttpResponse(svg, content_type="image/svg+xml")
     response["Cache-Control"] = "private, no-store"
     return response
-
-
-@organizer_required
-@require_POST
-def clock_action(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The organizer's clock buttons: start, call time, or give more minutes."""
-    event = get_object_or_404(Event, pk=event_id)
-    action = request.POST.get("action")
-    if action == "start":
-        clock.start_clock(event)
-        messages.success(request, _("The clock is running."))
-    elif action == "call":
-        clock.call_time(event)
-        messages.success(request, _("Time is called."))
-    elif action == "extend":
-        minutes = _int(request.POST.get("minutes"), 5)
-        if 1 <= minutes <= 120:
-            clock.extend_clock(event, minutes)
-            messages.success(request, _("%(minutes)s more minutes.") % {"minutes": minutes})
-        else:
-            messages.error(request, _("Give between 1 and 120 more minutes."))
-    else:
-        messages.error(request, _("Choose start, call or extend."))
-    target = request.POST.get("next") or reverse("events:detail", args=[event.pk])
-    if not target.startswith("/") or target.startswith("//"):
-        target = reverse("events:detail", args=[event.pk])
-    return redirect(target)

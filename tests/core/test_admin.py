@@ -61,7 +61,6 @@ def test_bad_options_are_shown_on_the_event_form(organizer_client):
             "language": "en",
             "standings_basis": "individual",
             "options": '{"time_limit_minutes": "ninety"}',
-            "extra_minutes": "0",
             "checkins-TOTAL_FORMS": "0",
             "checkins-INITIAL_FORMS": "0",
             "rounds-TOTAL_FORMS": "0",

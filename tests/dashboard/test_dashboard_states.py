@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from clubscore.dashboard import states
 from clubscore.dashboard.states import event_table_states
-from clubscore.events.models import ScoreEntry
+from clubscore.events.models import Round, ScoreEntry
 
 from .conftest import hf_hand, laus_round, tables_of
 
@@ -24,7 +24,8 @@ def state_of(event, number, now=NOW):
 
 
 def test_a_table_moves_from_not_started_to_turned_in(drawn_event, add_entry):
-    event = drawn_event("hand_and_foot", tables=1, clock_started_at=NOW)
+    event = drawn_event("hand_and_foot", tables=1)
+    Round.objects.filter(event=event).update(clock_started_at=NOW)
     (table,) = tables_of(event)
     assert state_of(event, 1).state == states.NOT_STARTED
     assert state_of(event, 1).detail == ""
@@ -55,7 +56,8 @@ def test_a_table_moves_from_not_started_to_turned_in(drawn_event, add_entry):
 
 def test_a_table_not_turned_in_after_the_limit_is_over_time(drawn_event, add_entry):
     limit = datetime.timedelta(minutes=90)
-    event = drawn_event("hand_and_foot", tables=2, clock_started_at=NOW - limit)
+    event = drawn_event("hand_and_foot", tables=2)
+    Round.objects.filter(event=event).update(clock_started_at=NOW - limit)
     first, second = tables_of(event)
     add_entry(first, 1, hf_hand(1))
     second.turned_in_at = NOW - datetime.timedelta(minutes=5)

@@ -1,12 +1,14 @@
-"""The clock API the tablets and the dashboard share."""
+"""Each round's clock: the API the tablets, the dashboard and the wall share."""
 
 from __future__ import annotations
 
 import datetime
 
 import pytest
+import time_machine
 
 from clubscore.events.clock import (
+    ClockRefused,
     call_time,
     clock_state,
     entry_open,
@@ -15,7 +17,7 @@ from clubscore.events.clock import (
     may_start_new_hand,
     start_clock,
 )
-from clubscore.events.models import Event
+from clubscore.events.models import ClockAction, Event, Round
 
 pytestmark = pytest.mark.django_db
 T0 = datetime.datetime(2026, 11, 27, 19, 0, tzinfo=datetime.UTC)
@@ -25,15 +27,31 @@ def minutes(n: float) -> datetime.timedelta:
     return datetime.timedelta(minutes=n)
 
 
-def test_it_has_not_started_until_the_organizer_starts_it(make_event):
-    event = make_event(status=Event.Status.DRAWN)
+@pytest.fixture
+def make_round(make_event):
+    """An event with round 1 (the clock belongs to a round; no tables needed here)."""
+
+    def make(kind: str = Round.Kind.REGULAR, **event_fields) -> Event:
+        event = make_event(**event_fields)
+        Round.objects.create(event=event, number=1, kind=kind)
+        return event
+
+    return make
+
+
+def round_of(event: Event, number: int = 1) -> Round:
+    return Round.objects.select_related("event").get(event=event, number=number)
+
+
+def test_it_has_not_started_until_the_organizer_starts_it(make_round):
+    event = make_round(status=Event.Status.DRAWN)
     state = clock_state(event, T0)
     assert state.phase == "not_started" and state.seconds_left == 0
     assert not entry_open(event, T0) and not may_start_new_hand(event, T0)
 
 
-def test_it_runs_for_the_time_limit_then_grace_then_closes(make_event):
-    event = start_clock(make_event(status=Event.Status.DRAWN), now=T0)
+def test_it_runs_for_the_time_limit_then_grace_then_closes(make_round):
+    event = start_clock(make_round(status=Event.Status.DRAWN), now=T0)
     assert event.status == Event.Status.RUNNING
     state = clock_state(event, T0 + minutes(30))
     assert state.phase == "running" and state.seconds_left == 60 * 60
@@ -48,8 +66,8 @@ def test_it_runs_for_the_time_limit_then_grace_then_closes(make_event):
     assert not entry_open(event, T0 + minutes(106))
 
 
-def test_each_phase_says_when_it_ends_by_itself(make_event):
-    event = make_event(status=Event.Status.DRAWN)
+def test_each_phase_says_when_it_ends_by_itself(make_round):
+    event = make_round(status=Event.Status.DRAWN)
     assert clock_state(event, T0).phase_ends_at is None  # only the organizer starts it
     event = start_clock(event, now=T0)
     assert clock_state(event, T0 + minutes(30)).phase_ends_at == T0 + minutes(90)
@@ -57,54 +75,59 @@ def test_each_phase_says_when_it_ends_by_itself(make_event):
     assert clock_state(event, T0 + minutes(106)).phase_ends_at is None
 
 
-def test_the_limit_and_grace_are_event_options(make_event):
-    event = make_event(options={"time_limit_minutes": 60, "grace_minutes": 5})
+def test_the_limit_and_grace_are_event_options(make_round):
+    event = make_round(options={"time_limit_minutes": 60, "grace_minutes": 5})
     event = start_clock(event, now=T0)
     assert clock_state(event, T0 + minutes(61)).phase == "grace"
     assert clock_state(event, T0 + minutes(66)).phase == "closed"
 
 
-def test_starting_twice_keeps_the_first_start(make_event):
-    event = start_clock(make_event(), now=T0)
+def test_starting_twice_keeps_the_first_start(make_round):
+    event = start_clock(make_round(), now=T0)
     event = start_clock(event, now=T0 + minutes(10))
-    assert event.clock_started_at == T0
+    assert round_of(event).clock_started_at == T0
+    assert ClockAction.objects.filter(action="start").count() == 1
 
 
-def test_calling_time_early_ends_the_clock_then(make_event):
-    event = start_clock(make_event(), now=T0)
+def test_calling_time_early_ends_the_clock_then(make_round):
+    event = start_clock(make_round(), now=T0)
     event = call_time(event, now=T0 + minutes(40))
     assert event.status == Event.Status.TIME_CALLED
     state = clock_state(event, T0 + minutes(41))
     assert state.phase == "grace" and state.ends_at == T0 + minutes(40)
 
 
-def test_extending_adds_minutes_in_the_database(make_event):
-    event = start_clock(make_event(), now=T0)
-    extend_clock(event, 10)
-    event = extend_clock(event, 5)
-    assert event.extra_minutes == 15
+def test_extending_adds_minutes_in_the_database(make_round):
+    event = start_clock(make_round(), now=T0)
+    extend_clock(event, 10, now=T0 + minutes(1))
+    event = extend_clock(event, 5, now=T0 + minutes(2))
+    assert round_of(event).extra_minutes == 15
     assert clock_state(event, T0 + minutes(100)).phase == "running"
-    with pytest.raises(ValueError):
+    with pytest.raises(ClockRefused):
         extend_clock(event, 0)
 
 
-def test_the_organizer_drives_the_clock_by_post(organizer_client, make_event):
+def test_the_organizer_drives_the_clock_by_post(organizer_client, make_round):
     from django.test import Client
     from django.urls import reverse
 
     client = Client()  # nobody logged in
-    event = make_event(status=Event.Status.DRAWN)
-    url = reverse("scorekeeping:clock", args=[event.pk])
+    event = make_round(status=Event.Status.DRAWN)
+    url = reverse("dashboard:clock", args=[event.pk])
     assert client.post(url, {"action": "start"}).status_code == 302  # to the login
-    event.refresh_from_db()
-    assert event.clock_started_at is None
+    assert round_of(event).clock_started_at is None
     organizer_client.post(url, {"action": "start"})
     organizer_client.post(url, {"action": "extend", "minutes": "7"})
     event.refresh_from_db()
-    assert event.status == Event.Status.RUNNING and event.extra_minutes == 7
+    assert event.status == Event.Status.RUNNING and round_of(event).extra_minutes == 7
     organizer_client.post(url, {"action": "call"})
     event.refresh_from_db()
-    assert event.status == Event.Status.TIME_CALLED and event.time_called_at is not None
+    assert event.status == Event.Status.TIME_CALLED and round_of(event).time_called_at
+    assert list(ClockAction.objects.values_list("action", "minutes", "user__username")) == [
+        ("call", None, "director"),
+        ("extend", 7, "director"),
+        ("start", None, "director"),
+    ]
 
 
 def test_the_time_left_reads_as_the_tablets_countdown_shows_it():
@@ -115,3 +138,93 @@ def test_the_time_left_reads_as_the_tablets_countdown_shows_it():
     assert format_time_left(3600) == "1:00:00"
     assert format_time_left(90 * 60 + 7) == "1:30:07"
     assert format_time_left(-3) == "0:00"
+
+
+def test_a_play_off_round_runs_on_its_own_time_limit(make_round):
+    event = make_round(options={"time_limit_minutes": 90})
+    start_clock(event, now=T0)
+    call_time(event, now=T0 + minutes(20))  # the main round's time is called early
+    playoff = Round.objects.create(event=event, number=2, kind=Round.Kind.PLAYOFF)
+    playoff = start_clock(playoff, now=T0 + minutes(40))
+    state = clock_state(playoff, T0 + minutes(41))
+    # The play-off's own limit (Hand and Foot: 30 minutes), whatever round 1 did.
+    assert state.phase == "running" and state.ends_at == T0 + minutes(70)
+    assert clock_state(round_of(event, 1), T0 + minutes(41)).phase == "closed"
+    assert clock_state(event, T0 + minutes(41)) == state  # the event's clock: its latest round
+    assert entry_open(playoff, T0 + minutes(84)) and not entry_open(playoff, T0 + minutes(86))
+
+
+def test_the_play_off_time_limit_is_a_game_option(make_round):
+    event = make_round(kind=Round.Kind.PLAYOFF, options={"playoff_time_limit_minutes": 12})
+    playoff = start_clock(round_of(event), now=T0)
+    assert clock_state(playoff, T0).ends_at == T0 + minutes(12)
+
+
+def test_extending_after_time_was_called_moves_the_limit_and_reopens_entry(make_round):
+    event = start_clock(make_round(), now=T0)
+    call_time(event, now=T0 + minutes(30))
+    assert not entry_open(event, T0 + minutes(50))  # grace ended at 45
+    with time_machine.travel(T0 + minutes(50), tick=False):
+        event = extend_clock(event, 30)
+        assert event.status == Event.Status.RUNNING
+        state = clock_state(event)
+        assert state.phase == "running" and state.ends_at == T0 + minutes(80)
+        assert state.seconds_left == 30 * 60
+    assert may_start_new_hand(event, T0 + minutes(79))
+    assert clock_state(event, T0 + minutes(81)).phase == "grace"
+    # The call moved to the new limit: calling time now ends it earlier again.
+    call_time(event, now=T0 + minutes(60))
+    assert clock_state(event, T0 + minutes(61)).phase == "grace"
+
+
+def test_extending_after_the_limit_passed_gives_the_minutes_from_now(make_round):
+    event = start_clock(make_round(options={"time_limit_minutes": 60}), now=T0)
+    now = T0 + minutes(70) + datetime.timedelta(seconds=20)
+    event = extend_clock(event, 10, now=now)
+    state = clock_state(event, now)
+    assert state.ends_at == now + minutes(10) and state.seconds_left == 600
+
+
+def test_the_clock_says_plainly_why_it_cannot(make_round, make_event):
+    with pytest.raises(ClockRefused, match="Draw the tables first"):
+        start_clock(make_event())
+    event = make_round()
+    with pytest.raises(ClockRefused, match="has not started"):
+        extend_clock(event, 5)
+    start_clock(event, now=T0)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    with pytest.raises(ClockRefused, match="The evening is final"):
+        extend_clock(event, 5)
+    with pytest.raises(ClockRefused, match="The evening is final"):
+        call_time(event)
+
+
+def test_an_extension_refused_says_why_on_the_dashboard(organizer_client, make_round):
+    from django.urls import reverse
+
+    event = make_round()
+    url = reverse("dashboard:clock", args=[event.pk])
+    response = organizer_client.post(url, {"action": "extend", "minutes": "30"}, follow=True)
+    assert "The clock has not started" in response.content.decode()
+    for minutes_sent in ("0", "121", "x", "٣", "9" * 40):
+        response = organizer_client.post(
+            url, {"action": "extend", "minutes": minutes_sent, "round": "1"}, follow=True
+        )
+        assert response.status_code == 200
+        assert "Give between 1 and 120 more minutes." in response.content.decode()
+    for number in ("99", "9" * 40, "-1", "x"):
+        response = organizer_client.post(url, {"action": "start", "round": number}, follow=True)
+        assert response.status_code == 200
+
+
+def test_the_event_runs_while_any_round_runs(make_round):
+    event = start_clock(make_round(), now=T0)
+    call_time(event, now=T0 + minutes(10))
+    second = Round.objects.create(event=event, number=2)
+    with time_machine.travel(T0 + minutes(20), tick=False):
+        start_clock(second)
+        assert Event.objects.get(pk=event.pk).status == Event.Status.RUNNING
+        call_time(round_of(event, 1))  # calling round 1 again changes nothing
+        assert Event.objects.get(pk=event.pk).status == Event.Status.RUNNING
+        call_time(second)
+        assert Event.objects.get(pk=event.pk).status == Event.Status.TIME_CALLED

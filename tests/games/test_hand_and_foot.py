@@ -215,8 +215,10 @@ def test_the_options_fill_defaults_and_refuse_bad_values():
         "meld_minimums": [90, 120, 150],
         "time_limit_minutes": 90,
         "grace_minutes": 15,
+        "playoff_time_limit_minutes": 30,  # about one hand
         "first_table_bonus": 400,
     }
+    assert not game.played_in_rounds  # one game of three hands, unless a round is added
     with pytest.raises(ScoreError) as caught:
         game.clean_options({"decks": "4", "meld_minimums": [90, -1], "colour": "red"})
     assert set(caught.value.errors) == {"decks", "meld_minimums.1", "colour"}

@@ -121,7 +121,9 @@ def test_the_game_object_describes_the_table():
         "threshold": None,
         "time_limit_minutes": 90,
         "grace_minutes": 15,
+        "playoff_time_limit_minutes": 15,
     }
+    assert laus.played_in_rounds
     assert laus.clean_options({"rounds": None, "threshold": 1000})["threshold"] == 1000
     with pytest.raises(ScoreError) as caught:
         laus.clean_options({"rounds": None})

@@ -14,6 +14,7 @@ from clubscore.events.clock import call_time, start_clock
 from clubscore.events.models import (
     Event,
     IdempotencyKey,
+    Round,
     ScoreChange,
     ScoreEntry,
     ScorekeeperLink,
@@ -66,7 +67,10 @@ def test_a_link_expires_when_the_event_is_final(client, running):
     event = running()
     one, _two = links(event)
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
-    assert client.get(url(one)).status_code == 404
+    page = client.get(url(one))
+    # Gone, and the card page says why: nothing of the card is shown.
+    assert page.status_code == 410 and "The evening is over" in page.content.decode()
+    assert "Table 1" not in page.content.decode()
     assert client.get(url(one, "qr")).status_code == 404
 
 
@@ -262,7 +266,7 @@ def test_after_grace_only_the_organizer_changes_the_card(client, running, organi
     event = running()
     one, two = links(event)
     enter_hand(client, one, two)
-    Event.objects.filter(pk=event.pk).update(
+    Round.objects.filter(event=event).update(
         clock_started_at=timezone.now() - datetime.timedelta(hours=3)
     )
     response = post(client, one, "entry", {"number": 1, "version": 1, **SMALL_TEAM})

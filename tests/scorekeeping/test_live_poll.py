@@ -164,9 +164,14 @@ def test_a_dead_link_stops_answering_204(client, table, ending):
     address = poll_url(client.get(url(one)))
     if ending == "revoked":
         revoke_table_links(one.table)
+        assert poll(client, address).status_code == 404
     else:
         Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
-    assert poll(client, address).status_code == 404
+        # The tablet reloads, and the page says the evening is over.
+        answer = poll(client, address)
+        assert answer.status_code == 200 and answer.headers["HX-Refresh"] == "true"
+        page = client.get(url(one))
+        assert page.status_code == 410 and "The evening is over" in page.content.decode()
     assert live_version(one.token) is None
 
 

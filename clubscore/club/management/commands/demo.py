@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from clubscore.club.models import Couple, Player
 from clubscore.events import services
-from clubscore.events.models import CheckIn, Event, ScoreEntry, Table
+from clubscore.events.models import CheckIn, Event, Round, ScoreEntry, Table
 from clubscore.games import ScoreError, score
 
 # Couples first (the first named keeps score), then singles. Names from several
@@ -163,13 +163,12 @@ class Command(BaseCommand):
         first = min(tables, key=lambda table: table.turned_in_at)
         first.has_first_table_bonus = True
         Table.objects.bulk_update(tables, ["turned_in_at", "has_first_table_bonus"])
-        event.clock_started_at = started
-        event.time_called_at = started + datetime.timedelta(minutes=90)
+        Round.objects.filter(event=event).update(
+            clock_started_at=started, time_called_at=started + datetime.timedelta(minutes=90)
+        )
         event.status = Event.Status.FINAL
         event.public_standings = True
-        event.save(
-            update_fields=["clock_started_at", "time_called_at", "status", "public_standings"]
-        )
+        event.save(update_fields=["status", "public_standings"])
 
     def _organizer(self) -> None:
         users = get_user_model()

@@ -1,0 +1,212 @@
+"""The evening on the organizer's terms: each round's clock, "Next round", "Finish the
+evening" and "Reopen" (the services are in `clubscore.events`)."""
+
+from __future__ import annotations
+
+import re
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubscore.accounts.decorators import organizer_required
+from clubscore.draw import DrawError
+from clubscore.events import clock, finish, services
+from clubscore.events.models import CheckIn, ClockAction, Event
+from clubscore.translation import translate
+
+from .forms import NextRoundForm
+from .standings import INDIVIDUAL, event_standings
+
+HISTORY = 30  # clock actions listed on the dashboard
+
+
+def _dashboard(event: Event) -> HttpResponse:
+    return redirect("dashboard:event", event.pk)
+
+
+def evening_context(event: Event, next_form: NextRoundForm | None = None) -> dict:
+    """What the dashboard's round, clock and finishing panels show (three queries)."""
+    rounds = list(event.rounds.order_by("number"))
+    for round_ in rounds:
+        round_.event = event
+        round_.clock = clock.clock_state(round_)
+    last = rounds[-1].number if rounds else 0
+    return {
+        "round_clocks": rounds,
+        "clock_history": list(
+            ClockAction.objects.filter(event=event).select_related("round", "user")[:HISTORY]
+        ),
+        "next_form": next_form or NextRoundForm(initial={"after": last}),
+        "played_in_rounds": event.game_rules.played_in_rounds,
+        "is_final": event.status == Event.Status.FINAL,
+    }
+
+
+# --- Each round's clock ---------------------------------------------------------------
+
+
+@organizer_required
+@require_POST
+def clock_action(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The organizer's clock buttons for one round (`round`: its number; default the
+    latest): start, call time, or give more minutes."""
+    event = get_object_or_404(Event, pk=event_id)
+    rounds = event.rounds.order_by("-number")
+    number = request.POST.get("round", "")
+    # ASCII digits, short: anything else means the latest round, never an error.
+    named = re.fullmatch(r"[0-9]{1,9}", number)
+    round_ = rounds.filter(number=int(number)).first() if named else rounds.first()
+    action = request.POST.get("action")
+    try:
+        if round_ is None:
+            raise clock.ClockRefused(_("Draw the tables first: the clock belongs to a round."))
+        if action == "start":
+            clock.start_clock(round_, user=request.user)
+            messages.success(
+                request, _("%(round)s: the clock is running.") % {"round": round_.label}
+            )
+        elif action == "call":
+            clock.call_time(round_, user=request.user)
+            messages.success(request, _("%(round)s: time is called.") % {"round": round_.label})
+        elif action == "extend":
+            minutes = request.POST.get("minutes", "")
+            minutes = int(minutes) if re.fullmatch(r"[0-9]{1,3}", minutes) else 0
+            if not 1 <= minutes <= 120:
+                raise clock.ClockRefused(_("Give between 1 and 120 more minutes."))
+            round_ = clock.extend_clock(round_, minutes, user=request.user)
+            ends_at = timezone.localtime(clock.clock_state(round_).ends_at)
+            messages.success(
+                request,
+                _("%(round)s: %(minutes)s more minutes; the time limit is now %(time)s.")
+                % {
+                    "round": round_.label,
+                    "minutes": minutes,
+                    "time": date_format(ends_at, "H:i"),
+                },
+            )
+        else:
+            messages.error(request, _("Choose start, call or extend."))
+    except clock.ClockRefused as refusal:
+        messages.error(request, str(refusal))
+    target = request.POST.get("next") or reverse("events:detail", args=[event.pk])
+    if not target.startswith("/") or target.startswith("//"):
+        target = reverse("events:detail", args=[event.pk])
+    return redirect(target)
+
+
+# --- Next round -------------------------------------------------------------------------
+
+
+def _ranking(event: Event) -> list[str]:
+    """Tonight's standings, best first, as player ids of those checked in now."""
+    here = {
+        str(pk) for pk in CheckIn.objects.filter(event=event).values_list("player_id", flat=True)
+    }
+    rows = event_standings(event, basis=INDIVIDUAL).rows
+    return [str(pk) for row in rows for pk in row.player_ids if str(pk) in here]
+
+
+@organizer_required
+@require_POST
+def next_round(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Add a round to the evening: its own draw (by lot, or by tonight's standings), its
+    own clock (started by the organizer) and its own cards."""
+    event = get_object_or_404(Event, pk=event_id)
+    form = NextRoundForm(request.POST)
+    if form.is_valid():
+        by_standings = form.cleaned_data["seating"] == NextRoundForm.STANDINGS
+        try:
+            outcome = services.draw_round(
+                event,
+                round_number=None,
+                after=form.cleaned_data["after"],
+                allow_sit_out=form.cleaned_data["allow_sit_out"],
+                ranking=_ranking(event) if by_standings else None,
+                user=request.user,
+            )
+        except DrawError as error:
+            form.add_error(None, translate(error.message))
+        else:
+            messages.success(
+                request,
+                _("%(round)s is drawn: %(tables)s table(s). Start its clock when they sit down.")
+                % {"round": outcome.round.label, "tables": len(outcome.tables)},
+            )
+            return _dashboard(event)
+    for error in form.non_field_errors() or [_("Choose how the next round is seated.")]:
+        messages.error(request, error)
+    return _dashboard(event)
+
+
+# --- Finishing the evening --------------------------------------------------------------
+
+
+@organizer_required
+def finish_page(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Every card not in and every open dispute, each with a way to settle it."""
+    event = get_object_or_404(Event, pk=event_id)
+    cards = finish.open_cards(event)
+    context = {
+        "event": event,
+        "cards": cards,
+        "disputes": sum(len(card.disputed) for card in cards),
+        "is_final": event.status == Event.Status.FINAL,
+    }
+    return render(request, "dashboard/finish.html", context)
+
+
+@organizer_required
+@require_POST
+def settle_card(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    """Score a card as it lies, or mark its table not played."""
+    event = get_object_or_404(Event, pk=event_id)
+    action = request.POST.get("action")
+    try:
+        if action == "as_it_lies":
+            table = finish.score_as_it_lies(event, table_id, user=request.user)
+            messages.success(request, _("%(table)s: scored as it lies.") % {"table": table})
+        elif action == "not_played":
+            table = finish.mark_not_played(event, table_id, user=request.user)
+            messages.success(request, _("%(table)s: not played.") % {"table": table})
+        else:
+            messages.error(request, _("Choose how to settle the card."))
+    except finish.FinishRefused as refusal:
+        messages.error(request, str(refusal))
+    return redirect("dashboard:finish", event.pk)
+
+
+@organizer_required
+@require_POST
+def finish_evening(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=event_id)
+    try:
+        finish.finish_event(event, user=request.user)
+    except finish.FinishRefused as refusal:
+        messages.error(request, str(refusal))
+        return redirect("dashboard:finish", event.pk)
+    messages.success(
+        request,
+        _("The evening is final: the scorekeeper links are closed and the ladder counts it."),
+    )
+    return _dashboard(event)
+
+
+@organizer_required
+@require_POST
+def reopen(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=event_id)
+    try:
+        finish.reopen_event(event, user=request.user)
+    except finish.FinishRefused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(
+            request, _("The evening is open again: change what is needed, then finish it again.")
+        )
+    return _dashboard(event)
