@@ -1,0 +1,209 @@
+"""More rounds in one evening ("Next round"), the play-off's own clock, and the draw page
+after a play-off."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from django.urls import reverse
+
+from clubscore.dashboard.playoffs import start_playoff
+from clubscore.draw import draw
+from clubscore.events import services
+from clubscore.events.clock import call_time, clock_state, start_clock
+from clubscore.events.models import ClockAction, Event, Round, ScoreEntry, Seat, Table
+from clubscore.games import score
+from tests.payloads import hf_hand, laus_round
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def laus_evening(make_event, make_player):
+    """A Laus evening of 8 checked-in players, round 1 drawn by the real draw and played."""
+    event = make_event("laus", options={"rounds": 1})
+    players = [make_player(f"L{n}", "Laus") for n in range(8)]
+    services.check_in(event, players)
+    services.draw_round(event, seed=7)
+    start_clock(event)
+    for table in Table.objects.filter(round__event=event):
+        names = [seat.player.name for seat in table.seats.order_by("position")]
+        payload = laus_round(names, ten_of_spades_to=0)
+        ScoreEntry.objects.create(
+            table=table,
+            number=1,
+            payload=payload,
+            result=score("laus", payload),
+            status=ScoreEntry.Status.CONFIRMED,
+        )
+    return event
+
+
+def together(event, number) -> set[frozenset]:
+    pairs = set()
+    for table in Table.objects.filter(round__event=event, round__number=number):
+        ids = [seat.player_id for seat in table.seats.all()]
+        pairs |= {frozenset(pair) for pair in itertools.combinations(ids, 2)}
+    return pairs
+
+
+def next_round(client, event, seating="lot", after=None):
+    after = event.rounds.count() if after is None else after
+    return client.post(
+        reverse("dashboard:next_round", args=[event.pk]),
+        {"seating": seating, "after": after},
+        follow=True,
+    )
+
+
+def test_the_draw_keeps_tonights_tablemates_apart_when_it_can():
+    players = [str(n) for n in range(1, 17)]
+    first = draw("laus", players, [], seed=1)
+    mates = [table["players"] for table in first["tables"]]
+    second = draw("laus", players, [], seed=2, tablemates=mates)
+    before = {frozenset(p) for t in mates for p in itertools.combinations(t, 2)}
+    after = {
+        frozenset(p) for t in second["tables"] for p in itertools.combinations(t["players"], 2)
+    }
+    # 16 players at 4 tables: each new table can take one player from each old table.
+    assert not before & after and second["warnings"] == []
+    assert draw("laus", players, [], seed=2, tablemates=mates) == second  # reproducible
+
+
+def test_the_draw_seats_by_a_ranking_leaders_at_table_1():
+    players = [str(n) for n in range(1, 9)]
+    ranking = ["8", "3", "5", "1", "2", "4", "6", "7"]
+    result = draw("laus", players, [], seed=3, ranking=ranking)
+    assert set(result["tables"][0]["players"]) == {"8", "3", "5", "1"}
+    with pytest.raises(ValueError, match="not checked in"):
+        draw("laus", players, [], seed=3, ranking=["99"])
+    with pytest.raises(ValueError, match="twice"):
+        draw("laus", players, [], seed=3, ranking=["1", "1"])
+    with pytest.raises(ValueError, match="tablemates must be"):
+        draw("laus", players, [], seed=3, tablemates="1,2")
+
+
+def test_next_round_by_lot_mixes_the_tables(organizer_client, laus_evening):
+    page = next_round(organizer_client, laus_evening).content.decode()
+    assert "Round 2 is drawn: 2 table(s)" in page
+    second = Round.objects.get(event=laus_evening, number=2)
+    assert second.kind == Round.Kind.REGULAR and second.clock_started_at is None
+    assert Seat.objects.filter(round=second).count() == 8
+    # 8 players at 2 tables of 4: each old table's four split two and two.
+    assert len(together(laus_evening, 1) & together(laus_evening, 2)) == 4
+    # Its own cards: one link per table, and its own clock.
+    assert Table.objects.filter(round=second).exclude(links=None).count() == 2
+    assert clock_state(second).phase == "not_started"
+    assert clock_state(Round.objects.get(event=laus_evening, number=1)).phase == "running"
+
+
+def test_a_resent_next_round_adds_no_second_round(organizer_client, laus_evening):
+    next_round(organizer_client, laus_evening, after=1)
+    page = next_round(organizer_client, laus_evening, after=1).content.decode()
+    assert "Round 2 has been added already." in page
+    assert laus_evening.rounds.count() == 2
+
+
+def test_next_round_by_standings_seats_the_leaders_together(organizer_client, laus_evening):
+    from clubscore.dashboard.standings import event_standings
+
+    leaders = {pid for row in event_standings(laus_evening).rows[:4] for pid in row.player_ids}
+    next_round(organizer_client, laus_evening, seating="standings")
+    table_1 = Table.objects.get(round__event=laus_evening, round__number=2, number=1)
+    assert {seat.player_id for seat in table_1.seats.all()} == leaders
+
+
+def test_next_round_says_why_it_cannot(organizer_client, laus_evening, make_player):
+    services.check_in(laus_evening, make_player("Late", "Comer"))  # 9: one does not fit
+    page = next_round(organizer_client, laus_evening).content.decode()
+    assert "9 players" in page and laus_evening.rounds.count() == 1
+    response = organizer_client.post(
+        reverse("dashboard:next_round", args=[laus_evening.pk]), {"seating": "x", "after": "y"}
+    )
+    assert response.status_code == 302 and laus_evening.rounds.count() == 1
+    Event.objects.filter(pk=laus_evening.pk).update(status=Event.Status.FINAL)
+    page = next_round(organizer_client, laus_evening).content.decode()
+    assert "The event is final" in page and laus_evening.rounds.count() == 1
+
+
+def test_the_dashboard_offers_next_round_as_the_game_says(
+    organizer_client, laus_evening, drawn_event
+):
+    page = organizer_client.get(reverse("dashboard:event", args=[laus_evening.pk])).content.decode()
+    assert '<details class="next-round" open>' in page and "Next round" in page
+    hand_and_foot = drawn_event("hand_and_foot", tables=1)
+    page = organizer_client.get(
+        reverse("dashboard:event", args=[hand_and_foot.pk])
+    ).content.decode()
+    # Hand and Foot is one game of three hands: a round can be added, folded away.
+    assert '<details class="next-round">' in page and "Finish the evening" in page
+
+
+@pytest.fixture
+def tied_evening(drawn_event):
+    """Hand and Foot, two tables whose winning teams tied; time called on round 1."""
+    event = drawn_event("hand_and_foot", tables=2)
+    for table, winners in zip(Table.objects.filter(round__event=event), (0, 1), strict=True):
+        payload = hf_hand(1, went_out_team=winners)
+        ScoreEntry.objects.create(
+            table=table,
+            number=1,
+            payload=payload,
+            result=score("hand_and_foot", payload),
+            status=ScoreEntry.Status.CONFIRMED,
+        )
+    start_clock(event)
+    call_time(event)
+    return event
+
+
+def test_a_play_off_has_its_own_fresh_clock(tied_evening, organizer):
+    playoff = start_playoff(tied_evening, user=organizer, seed=1)
+    state = clock_state(playoff)
+    assert playoff.kind == Round.Kind.PLAYOFF and state.is_running
+    assert 29 * 60 < state.seconds_left <= 30 * 60  # the play-off's own limit
+    assert Event.objects.get(pk=tied_evening.pk).status == Event.Status.RUNNING
+    action = ClockAction.objects.filter(round=playoff).get()
+    assert (action.action, action.user) == ("start", organizer)
+
+
+def test_we_went_out_works_on_a_play_off_card(client, tied_evening):
+    from tests.scorekeeping.conftest import GOOD_TEAM
+
+    playoff = start_playoff(tied_evening, seed=1)
+    link = Table.objects.get(round=playoff).links.order_by("team__number").first()
+    page = client.get(link.get_absolute_url()).content.decode()
+    assert "Time left" in page and "Time is up" not in page
+    response = client.post(
+        reverse("scorekeeping:entry", args=[link.token]),
+        {"number": 1, "version": 0, **GOOD_TEAM, "went_out": "on"},
+        follow=True,
+    )
+    assert "Hand 1 saved." in response.content.decode()
+    entry = ScoreEntry.objects.get(table__round=playoff, number=1)
+    assert entry.parts["1"]["data"]["went_out"] is True
+
+
+def test_the_draw_page_does_not_warn_after_a_play_off(organizer_client, make_event, make_player):
+    event = make_event("hand_and_foot")
+    services.check_in(event, [make_player() for _ in range(8)])
+    services.draw_round(event, seed=1)
+    for table, winners in zip(Table.objects.filter(round__event=event), (0, 1), strict=True):
+        payload = hf_hand(1, went_out_team=winners)
+        ScoreEntry.objects.create(
+            table=table,
+            number=1,
+            payload=payload,
+            result=score("hand_and_foot", payload),
+            status=ScoreEntry.Status.CONFIRMED,
+        )
+    start_playoff(event, seed=1)
+    page = organizer_client.get(reverse("events:draw", args=[event.pk])).content.decode()
+    assert "The check-ins changed" not in page
+    assert "Draw again" not in page  # a play-off is drawn from the standings page
+    # A real change of check-ins after the draw still warns (on the regular round).
+    services.check_in(event, make_player())
+    Round.objects.filter(event=event, kind=Round.Kind.PLAYOFF).delete()
+    page = organizer_client.get(reverse("events:draw", args=[event.pk])).content.decode()
+    assert "The check-ins changed" in page

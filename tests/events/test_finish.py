@@ -1,0 +1,179 @@
+"""Finishing the evening: settle each open card, make it final, reopen it (recorded)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.urls import reverse
+
+from clubscore.events import finish
+from clubscore.events.clock import start_clock
+from clubscore.events.models import ClockAction, Event, ScoreChange, ScoreEntry, Table
+from clubscore.events.signals import event_finished, event_reopened
+from clubscore.games import score
+from tests.payloads import hf_hand
+
+pytestmark = pytest.mark.django_db
+
+
+def tables_of(event) -> list[Table]:
+    return list(Table.objects.filter(round__event=event).order_by("number"))
+
+
+def entry(table, number, status, **fields):
+    payload = hf_hand(number)
+    parts = {
+        str(n): {"data": payload["teams"][n - 1], "state": "entered", "version": 1} for n in (1, 2)
+    }
+    return ScoreEntry.objects.create(
+        table=table,
+        number=number,
+        payload=payload,
+        result=score("hand_and_foot", payload),
+        status=status,
+        parts=parts,
+        **fields,
+    )
+
+
+@pytest.fixture
+def evening(drawn_event):
+    """Three tables: one turned in, one with a hand waiting, one with a dispute."""
+    event = start_clock(drawn_event("hand_and_foot", tables=3))
+    done, waiting, disputed = tables_of(event)
+    for number in (1, 2, 3):
+        entry(done, number, ScoreEntry.Status.CONFIRMED)
+    Table.objects.filter(pk=done.pk).update(turned_in_at="2026-11-27T20:00:00Z")
+    entry(waiting, 1, ScoreEntry.Status.CONFIRMED)
+    entry(waiting, 2, ScoreEntry.Status.ENTERED)
+    entry(disputed, 1, ScoreEntry.Status.DISPUTED)
+    return event
+
+
+def test_the_open_cards_are_those_not_in(evening, django_assert_num_queries):
+    with django_assert_num_queries(3):
+        cards = finish.open_cards(evening)
+    assert [card.table.number for card in cards] == [2, 3]
+    assert (cards[0].entered, cards[0].confirmed, cards[0].disputed) == (2, 1, [])
+    assert [e.number for e in cards[1].disputed] == [1]
+
+
+def test_a_card_scored_as_it_lies_confirms_what_was_entered(evening, organizer):
+    waiting = tables_of(evening)[1]
+    table = finish.score_as_it_lies(evening, waiting.pk, user=organizer)
+    assert table.turned_in_at is not None and not table.has_first_table_bonus
+    second = ScoreEntry.objects.get(table=waiting, number=2)
+    assert second.status == ScoreEntry.Status.CONFIRMED
+    assert {part["state"] for part in second.parts.values()} == {"confirmed"}
+    change = ScoreChange.objects.get(entry=second)
+    assert change.action == "confirmed" and change.changed_by_user == organizer
+    with pytest.raises(finish.FinishRefused, match="turned in its card already"):
+        finish.score_as_it_lies(evening, waiting.pk, user=organizer)
+
+
+def test_a_disputed_card_is_settled_first(evening):
+    disputed = tables_of(evening)[2]
+    with pytest.raises(finish.FinishRefused, match="settle it on the dashboard first"):
+        finish.score_as_it_lies(evening, disputed.pk)
+    finish.mark_not_played(evening, disputed.pk)
+    assert Table.objects.get(pk=disputed.pk).not_played
+    with pytest.raises(finish.FinishRefused, match="not played already"):
+        finish.mark_not_played(evening, disputed.pk)
+
+
+def test_a_table_of_another_evening_is_refused(evening, drawn_event):
+    other = drawn_event("laus", tables=1)
+    with pytest.raises(finish.FinishRefused, match="not part of this evening"):
+        finish.mark_not_played(evening, tables_of(other)[0].pk)
+
+
+def test_the_evening_is_final_once_nothing_is_open_and_can_be_reopened(evening, organizer):
+    heard = []
+
+    def listen(sender, event, **kwargs):
+        heard.append((sender, event.pk, event.status))
+
+    event_finished.connect(listen)
+    event_reopened.connect(listen)
+    try:
+        with pytest.raises(finish.FinishRefused, match="2 card"):
+            finish.finish_event(evening, user=organizer)
+        _done, waiting, disputed = tables_of(evening)
+        finish.score_as_it_lies(evening, waiting.pk, user=organizer)
+        finish.mark_not_played(evening, disputed.pk, user=organizer)
+        finish.finish_event(evening, user=organizer)
+        assert heard == []  # sent once committed; this test's transaction never commits
+    finally:
+        event_finished.disconnect(listen)
+        event_reopened.disconnect(listen)
+    assert Event.objects.get(pk=evening.pk).status == Event.Status.FINAL
+    with pytest.raises(finish.FinishRefused, match="final"):
+        finish.mark_not_played(evening, waiting.pk)
+    finish.reopen_event(evening, user=organizer)
+    assert Event.objects.get(pk=evening.pk).status == Event.Status.TIME_CALLED
+    assert list(ClockAction.objects.filter(event=evening).values_list("action", "user")) == [
+        ("reopen", organizer.pk),
+        ("finish", organizer.pk),
+        ("start", None),
+    ]
+    with pytest.raises(finish.FinishRefused, match="Only a final evening"):
+        finish.reopen_event(evening)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_signals_are_sent_once_committed(drawn_event):
+    event = drawn_event("laus", tables=1)
+    (table,) = tables_of(event)
+    heard = []
+
+    def listen(sender, event, **kwargs):
+        heard.append((event.pk, event.status, connection.in_atomic_block))
+
+    event_finished.connect(listen)
+    event_reopened.connect(listen)
+    try:
+        finish.mark_not_played(event, table.pk)
+        finish.finish_event(event)
+        finish.reopen_event(event)
+    finally:
+        event_finished.disconnect(listen)
+        event_reopened.disconnect(listen)
+    assert heard == [(event.pk, "final", False), (event.pk, "time_called", False)]
+
+
+def test_the_card_page_says_the_evening_is_over(client, evening):
+    link = tables_of(evening)[1].links.first()
+    Event.objects.filter(pk=evening.pk).update(status=Event.Status.FINAL)
+    page = client.get(link.get_absolute_url())
+    assert page.status_code == 410
+    assert "The evening is over" in page.content.decode()
+    assert evening.name in page.content.decode()
+
+
+def test_finishing_from_the_pages(organizer_client, evening):
+    _done, waiting, disputed = tables_of(evening)
+    page_url = reverse("dashboard:finish", args=[evening.pk])
+    page = organizer_client.get(page_url).content.decode()
+    assert "Table 2" in page and "Table 3" in page and "Score as it lies" in page
+    assert "Did not play" in page and "#dispute-" in page
+    settle = reverse("dashboard:settle_card", args=[evening.pk, waiting.pk])
+    organizer_client.post(settle, {"action": "as_it_lies"})
+    settle = reverse("dashboard:settle_card", args=[evening.pk, disputed.pk])
+    organizer_client.post(settle, {"action": "not_played"})
+    assert organizer_client.post(settle, {"action": "bogus"}).status_code == 302
+    page = organizer_client.get(page_url).content.decode()
+    assert "Every card is in" in page
+    response = organizer_client.post(
+        reverse("dashboard:finish_now", args=[evening.pk]), follow=True
+    )
+    assert "The evening is final" in response.content.decode()
+    assert "Reopen" in response.content.decode()
+    response = organizer_client.post(reverse("dashboard:reopen", args=[evening.pk]), follow=True)
+    page = response.content.decode()
+    assert "The evening is open again" in page and "Evening reopened" in page
+
+
+def test_a_stranger_cannot_finish(client, evening):
+    response = client.post(reverse("dashboard:finish_now", args=[evening.pk]))
+    assert response.status_code == 302 and "login" in response["Location"]
+    assert Event.objects.get(pk=evening.pk).status != Event.Status.FINAL
