@@ -97,6 +97,8 @@ def _entry(one) -> ScoreEntry:
 
 
 OPEN, DEAD = 200, 404  # the part rendered again; a dead link that opens nothing
+OVER = 200  # the evening is final: the tablet is told to reload (HX-Refresh), and its
+# card page then says the evening is over
 
 CHANGES = [
     pytest.param("e", lambda event, one: extend_clock(event, 10), OPEN, id="clock extended"),
@@ -104,7 +106,7 @@ CHANGES = [
     pytest.param(
         "e",
         lambda event, one: Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL),
-        DEAD,
+        OVER,
         id="event final",
     ),
     pytest.param(
