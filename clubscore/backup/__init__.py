@@ -119,6 +119,7 @@ def _event_scope(event_id: int) -> dict[str, Callable[[], models.QuerySet]]:
         "events.checkin": lambda: ev.CheckIn.objects.filter(event=event_id),
         "events.round": lambda: ev.Round.objects.filter(event=event_id),
         "events.drawrecord": lambda: ev.DrawRecord.objects.filter(round__event=event_id),
+        "events.clockaction": lambda: ev.ClockAction.objects.filter(event=event_id),
         "events.table": lambda: ev.Table.objects.filter(round__event=event_id),
         "events.team": lambda: ev.Team.objects.filter(table__round__event=event_id),
         "events.seat": lambda: ev.Seat.objects.filter(round__event=event_id),
