@@ -27,6 +27,7 @@ from clubscore.events import clock
 from clubscore.events.models import Event, ScoreEntry
 from clubscore.games import GAMES, ScoreError, score
 from clubscore.games.exact_bid import cards_in_round
+from clubscore.redirects import redirect_back
 from clubscore.translation import translate
 
 from . import services
@@ -515,7 +516,4 @@ def clock_action(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.error(request, _("Give between 1 and 120 more minutes."))
     else:
         messages.error(request, _("Choose start, call or extend."))
-    target = request.POST.get("next") or reverse("events:detail", args=[event.pk])
-    if not target.startswith("/") or target.startswith("//"):
-        target = reverse("events:detail", args=[event.pk])
-    return redirect(target)
+    return redirect_back(request, reverse("events:detail", args=[event.pk]))
