@@ -492,20 +492,38 @@ def preview_result(card: Card, number: int, payload: dict) -> dict:
     return _score(card.game_key, payload, card.options)
 
 
-def save_draft(card: Card, number: int, raw: dict) -> None:
-    """Keep what was typed (not yet sent) so a reload loses nothing."""
+def side_version(card: Card, entry: ScoreEntry | None) -> int:
+    """The version of this side's part of `entry` that a form is built on (0: none yet)."""
+    if entry is None:
+        return 0
+    if card.is_hf:
+        return entry.parts.get(card.side, {}).get("version", 0)
+    return entry.version if card.is_in(entry) else 0
+
+
+def save_draft(card: Card, number: int, raw: dict, *, version: int = 0) -> None:
+    """Keep what was typed (not yet sent) so a reload loses nothing.
+
+    `version` is the one the form was built on: a preview that arrives after its hand
+    was saved (a late one, still on its way) is for a version gone and keeps nothing.
+    """
     kept = card.entries.get(number)
+    if side_version(card, kept) != version:
+        return
     if kept is not None and kept.drafts.get(card.side) == raw:
         return  # already kept: no lock, no write
     if kept is not None:
         # The scorekeeper types on, one preview per count: one UPDATE, kept only where
-        # the drafts are still as this card read them (the other tablet keeps its own
-        # draft in the same row). Else lock the row and merge, below.
+        # the row is still as this card read it (the other tablet keeps its own draft
+        # in the same row; a save in between changes the version). Else lock and merge.
         drafts = {**kept.drafts, card.side: raw}
-        if ScoreEntry.objects.filter(pk=kept.pk, drafts=kept.drafts).update(drafts=drafts):
+        unchanged = ScoreEntry.objects.filter(pk=kept.pk, version=kept.version, drafts=kept.drafts)
+        if unchanged.update(drafts=drafts):
             return
     with transaction.atomic():
         entry = _lock_entry(card.table, number)
+        if side_version(card, entry) != version:
+            return  # saved since the form was shown
         drafts = dict(entry.drafts)
         if drafts.get(card.side) == raw:
             return

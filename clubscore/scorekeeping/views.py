@@ -75,12 +75,7 @@ def _form(card: Card, number: int, data=None, initial=None) -> EntryForm:
 
 
 def _version(card: Card, number: int) -> int:
-    entry = card.entries.get(number)
-    if entry is None:
-        return 0
-    if card.is_hf:
-        return entry.parts.get(card.side, {}).get("version", 0)
-    return entry.version if card.is_in(entry) else 0
+    return services.side_version(card, card.entries.get(number))
 
 
 def _initial(card: Card, number: int, form_class: type[EntryForm]) -> dict:
@@ -374,7 +369,8 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
         except Refused:
             pass
         else:
-            services.save_draft(card, number, raw_values(form, request.POST))
+            version = _int(request.POST.get("version"), 0)
+            services.save_draft(card, number, raw_values(form, request.POST), version=version)
     context = {"card": card, "form": form, "result": result, "number": number}
     return render(request, "scorekeeping/card.html#preview", context)
 
