@@ -181,3 +181,18 @@ def test_the_admin_making_an_evening_final_rates_it(
         response = organizer_client.post(url, data)
     assert response.status_code == 302
     assert Rating.objects.filter(player__in=people).count() == 4
+
+
+def test_the_draw_service_balances_by_rating_when_asked(evening, members):
+    from clubscore.events import services
+
+    people = members(8)
+    evening(people, [0, 0], date=(2026, 3, 1))
+    event = evening(people, [0, 0], date=(2026, 3, 8), final=False)
+    assert "ratings" not in services.draw_arguments(event, seed=1, allow_sit_out=False)
+    event.options = {**event.game_options, "balance_by_rating": True}
+    event.save(update_fields=["options"])
+    services.check_in(event, people)
+    arguments = services.draw_arguments(event, seed=1, allow_sit_out=False)
+    mus = dict(Rating.objects.values_list("player_id", "mu"))
+    assert arguments["ratings"] == {str(p.pk): mus[p.pk] for p in people}
