@@ -18,6 +18,7 @@ from clubscore.accounts.decorators import organizer_required
 from clubscore.draw import DrawError
 from clubscore.events import clock, finish, services
 from clubscore.events.models import CheckIn, ClockAction, Event
+from clubscore.redirects import redirect_back
 from clubscore.translation import translate
 
 from .forms import NextRoundForm
@@ -94,10 +95,7 @@ def clock_action(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.error(request, _("Choose start, call or extend."))
     except clock.ClockRefused as refusal:
         messages.error(request, str(refusal))
-    target = request.POST.get("next") or reverse("events:detail", args=[event.pk])
-    if not target.startswith("/") or target.startswith("//"):
-        target = reverse("events:detail", args=[event.pk])
-    return redirect(target)
+    return redirect_back(request, reverse("events:detail", args=[event.pk]))
 
 
 # --- Next round -------------------------------------------------------------------------

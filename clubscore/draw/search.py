@@ -65,14 +65,20 @@ class Seating:
             return HARD
         return self.partner_weight[a].get(b, 0)
 
-    def best_pairing(self, members: Sequence[int]) -> tuple[int, list[int]]:
-        """Cheapest split of four players into partners: (cost, [p, q, r, s]) for (p,q)(r,s)."""
-        best_cost, best = HARD * 3, list(members)
+    def best_pairing(
+        self, members: Sequence[int], ratings: Sequence[float] | None = None
+    ) -> tuple[int, list[int]]:
+        """Cheapest split of four players into partners: (cost, [p, q, r, s]) for (p,q)(r,s).
+
+        With `ratings` (by player index), of the splits that cost the least the one with
+        the most even teams (the smallest difference of the partners' rating sums)."""
+        best_key, best_cost, best = None, HARD * 3, list(members)
         for pairing in _PAIRINGS:
             p, q, r, s = (members[i] for i in pairing)
             cost = self.pair_cost(p, q) + self.pair_cost(r, s)
-            if cost < best_cost:
-                best_cost, best = cost, [p, q, r, s]
+            gap = abs(ratings[p] + ratings[q] - ratings[r] - ratings[s]) if ratings else 0
+            if best_key is None or (cost, gap) < best_key:
+                best_key, best_cost, best = (cost, gap), cost, [p, q, r, s]
         return best_cost, best
 
     def table_cost(self, members: Sequence[int]) -> int:
@@ -205,10 +211,12 @@ def seat(
     partner_weight: list[dict[int, int]],
     teams: bool,
     rng: random.Random,
+    ratings: Sequence[float] | None = None,
     mates: list[set[int]] | None = None,
 ) -> list[list[int]]:
     """Tables of player indices, sized ``sizes``; in team games each as [p, q, r, s]
-    meaning partners (p, q) against (r, s)."""
+    meaning partners (p, q) against (r, s), as even by ``ratings`` as the rules allow;
+    ``mates``: each player's tablemates earlier tonight, kept apart where possible."""
     seating = Seating(m, spouse, partner_weight, teams, mates)
     max_steps = 100 + m
     tables = random_start(m, sizes, rng)
@@ -228,7 +236,7 @@ def seat(
         if candidate_penalty < penalty:
             tables, penalty = candidate, candidate_penalty
     if teams:
-        tables = [seating.best_pairing(members)[1] for members in tables]
+        tables = [seating.best_pairing(members, ratings)[1] for members in tables]
     return tables
 
 
@@ -238,15 +246,16 @@ def seat_in_order(
     spouse: list[int],
     partner_weight: list[dict[int, int]],
     teams: bool,
+    ratings: Sequence[float] | None = None,
 ) -> list[list[int]]:
     """Players 0..m-1 seated in their order (the first ones at the first table), as
     ``seat`` returns them: in team games the partnerships keep spouses apart and avoid
-    recent partners."""
+    recent partners (as even by ``ratings`` as those allow)."""
     seating = Seating(m, spouse, partner_weight, teams)
     tables, start = [], 0
     for size in sizes:
         tables.append(list(range(start, start + size)))
         start += size
     if teams:
-        tables = [seating.best_pairing(members)[1] for members in tables]
+        tables = [seating.best_pairing(members, ratings)[1] for members in tables]
     return tables

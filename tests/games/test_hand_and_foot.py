@@ -217,11 +217,19 @@ def test_the_options_fill_defaults_and_refuse_bad_values():
         "grace_minutes": 15,
         "playoff_time_limit_minutes": 30,  # about one hand
         "first_table_bonus": 400,
+        "balance_by_rating": False,
     }
     assert not game.played_in_rounds  # one game of three hands, unless a round is added
     with pytest.raises(ScoreError) as caught:
-        game.clean_options({"decks": "4", "meld_minimums": [90, -1], "colour": "red"})
-    assert set(caught.value.errors) == {"decks", "meld_minimums.1", "colour"}
+        game.clean_options(
+            {"decks": "4", "meld_minimums": [90, -1], "colour": "red", "balance_by_rating": 1}
+        )
+    assert set(caught.value.errors) == {
+        "decks",
+        "meld_minimums.1",
+        "colour",
+        "balance_by_rating",
+    }
 
 
 def test_the_score_card_lists_the_sheets_point_values():

@@ -39,7 +39,7 @@ def clock_to_event(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("events", "0004_table_not_played"),
+        ("events", "0005_idempotencykey_fingerprint"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
