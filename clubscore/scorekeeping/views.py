@@ -314,9 +314,8 @@ def card(request: HttpRequest, token: str) -> HttpResponse:
         if live:
             # The tablet reloads and shows the page below instead of a stale card.
             return HttpResponse(headers={"HX-Refresh": "true"})
-        return render(
-            request, "scorekeeping/over.html", {"event_name": over.event_name}, status=410
-        )
+        # 200, not 410: a tablet that reloads must show this page without a console error.
+        return render(request, "scorekeeping/over.html", {"event_name": over.event_name})
     card.live_version = version
     return _page(request, card)
 
