@@ -26,6 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from clubscore.games import GAMES, Game
 from clubscore.games.cards import SUIT_NAMES, SUIT_NAMES_DE, SUIT_SYMBOLS
+from clubscore.translation import game_name
 
 from .data import EventInfo, LinkInfo, SeatInfo, TableInfo
 from .pdf import (
@@ -82,11 +83,6 @@ NAME_SIZE = 12
 
 def is_german() -> bool:
     return (get_language() or "en").startswith("de")
-
-
-def game_name(key: str) -> str:
-    game = GAMES[key]
-    return game.name_de if is_german() else game.name
 
 
 def suit_label(suit: str | None) -> str:
