@@ -83,7 +83,7 @@ class HandAndFoot(Game):
         ),
         Option(
             "hands",
-            _("Hands per game"),
+            _("Hands"),
             3,
             help=_("Hands in one game at a table; each hand has its own meld minimum."),
             minimum=1,

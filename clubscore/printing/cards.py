@@ -605,7 +605,10 @@ def exact_bid(
         gettext("Final score"),
     ]
     available = y - bottom - NAMES_H - HEAD_H
-    row_h = row_height(available, start + len(finals), ROW_FLOOR)
+    rows = start + len(finals)
+    # Up to 64 ÷ players rounds: beyond what fits at the floor, rows shrink so the
+    # card stays on its page (a long game at a table of two or three).
+    row_h = row_height(available, rows, min(ROW_FLOOR, available / rows))
 
     # Names over each player's three boxes: bid, tricks, points.
     box(canvas, x, y, fixed, NAMES_H, fill=SHADE)
