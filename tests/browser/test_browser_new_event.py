@@ -24,6 +24,8 @@ TYPED = {
     "luxury_family": ("Rounds", "4", 4),
     "laus": ("Play until a player passes", "500", 500),
 }
+# A form sent back with errors answers 400 on purpose (the browser logs the status).
+NEW_REFUSED = r"status of 400 \(Bad Request\) \(http://[^ ]+/events/new/\)"
 NAMES = {
     "hand_and_foot": "Hand and Foot",
     "exact_bid": "Exact-bid trick game",
@@ -64,8 +66,9 @@ def test_the_organizer_creates_an_event_of_each_game(page, live_server, organize
 
 @pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["tablet", "phone"])
 def test_a_bad_option_shows_its_error_on_the_field_and_keeps_what_was_typed(
-    new_page, live_server, organizer, viewport
+    new_page, live_server, organizer, viewport, console_errors
 ):
+    console_errors.allow(NEW_REFUSED)
     page = new_page(viewport)
     open_new_event(page, live_server)
     page.get_by_label("Name").fill("Short game")
@@ -90,7 +93,10 @@ def test_a_bad_option_shows_its_error_on_the_field_and_keeps_what_was_typed(
 
 
 @pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["tablet", "phone"])
-def test_the_organizer_creates_an_event_in_german(new_page, live_server, organizer, viewport):
+def test_the_organizer_creates_an_event_in_german(
+    new_page, live_server, organizer, viewport, console_errors
+):
+    console_errors.allow(NEW_REFUSED)
     page = new_page(viewport)
     log_in(page, live_server, "director", "a-long-organizer-pass")
     page.get_by_role("button", name="DE").click()
@@ -149,8 +155,10 @@ def test_like_last_time_starts_from_the_games_latest_event(
 
 
 def test_edit_is_refused_after_the_first_score_with_the_reason(
-    page, live_server, organizer, drawn_event
+    page, live_server, organizer, drawn_event, console_errors
 ):
+    # The refused save answers 409 on purpose (the browser logs the status).
+    console_errors.allow(r"status of 409 \(Conflict\) \(http://[^ ]+/events/\d+/edit/\)")
     from clubscore.events.models import ScoreEntry, Table
 
     event = drawn_event("luxury_family", tables=1)
