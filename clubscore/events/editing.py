@@ -78,13 +78,13 @@ def edit_event(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     if request.method != "POST":
         if request.htmx:
-            form = EventForm(initial=typed_initial(request.GET), instance=event)
+            form = EventForm(initial=typed_initial(request.GET, event), instance=event)
             return _page(request, form, event=event)
         return _page(
             request, EventForm(instance=event), event=event, locked=event.settings_locked_reason()
         )
     if "refresh" in request.POST:
-        form = EventForm(initial=typed_initial(request.POST), instance=event)
+        form = EventForm(initial=typed_initial(request.POST, event), instance=event)
         return _page(request, form, event=event, locked=event.settings_locked_reason())
     with transaction.atomic():
         # The row lock orders this save after a concurrent one (and after a draw),

@@ -166,8 +166,14 @@ class EventForm(forms.ModelForm):
         return data
 
 
-def typed_initial(data: Mapping[str, Any]) -> dict[str, Any]:
-    """What was typed into an event form, as initial values for showing it again unsaved."""
+def typed_initial(data: Mapping[str, Any], instance: Event | None = None) -> dict[str, Any]:
+    """What was typed into an event form, as initial values for showing it again unsaved.
+
+    A checkbox left unticked is not sent at all, so it reads as unticked, not as saved.
+    """
     initial = {key: data.get(key) for key in data if key != "csrfmiddlewaretoken"}
-    initial["public_standings"] = "public_standings" in data
+    rules = GAMES[EventForm.game_shown(data, instance or Event())]
+    ticks = ["public_standings", *(o.name for o in rules.options if o.kind == "bool")]
+    for name in ticks:
+        initial[name] = name in data
     return initial

@@ -58,6 +58,10 @@ def limits_text(option: Option) -> str:
 def option_field(option: Option) -> forms.Field:
     """The form field of one option, in the active language."""
     label = translate(option.label)
+    if option.kind == "bool":
+        return forms.BooleanField(
+            label=label, initial=option.default, help_text=translate(option.help), required=False
+        )
     help_text = f"{translate(option.help)} {limits_text(option)}".strip()
     if option.kind == "int_list":
         return IntListField(

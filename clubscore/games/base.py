@@ -200,8 +200,8 @@ class Validator:
 class Option:
     """An event setting of a game, with its club default and its allowed values.
 
-    ``kind`` is ``"int"`` (a whole number), ``"int_list"`` (a list of whole numbers)
-    or ``"optional_int"`` (a whole number or ``None``). ``label`` and ``help`` are
+    ``kind`` is ``"int"`` (a whole number), ``"int_list"`` (a list of whole numbers),
+    ``"optional_int"`` (a whole number or ``None``) or ``"bool"`` (yes or no). ``label`` and ``help`` are
     marked with ``_`` and shown translated; ``suggestions`` are the values a form
     offers first (any value within the limits is allowed).
     """
@@ -218,6 +218,8 @@ class Option:
     max_items: int = 10
 
     def clean(self, value: Any, check: Validator) -> Any:
+        if self.kind == "bool":
+            return check.boolean(value, self.name)
         if self.kind == "optional_int" and value is None:
             return None
         if self.kind == "int_list":
@@ -253,6 +255,19 @@ GRACE = Option(
     ),
     minimum=0,
     maximum=120,
+)
+# Off by default: the draw seats partners by lot; on, each Hand and Foot table's two teams
+# are made as even as the soft rules allow, by the players' ratings (a game with teams).
+BALANCE_BY_RATING = Option(
+    "balance_by_rating",
+    _("Balance tables by rating"),
+    False,
+    help=_(
+        "The draw makes each table's two teams as even as it can by the players' "
+        "ratings; off, partners are drawn by lot."
+    ),
+    kind="bool",
+    minimum=None,
 )
 
 

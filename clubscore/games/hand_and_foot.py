@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from .base import (
+    BALANCE_BY_RATING,
     GRACE,
     TIME_LIMIT,
     Game,
@@ -114,6 +115,7 @@ class HandAndFoot(Game):
             ),
             maximum=10_000,
         ),
+        BALANCE_BY_RATING,
     )
 
     def meld_minimum(self, hand: int, options: Mapping[str, Any] | None = None) -> int:

@@ -69,6 +69,9 @@ def test_each_option_is_a_field_with_the_games_label_default_limits_and_help(
         field = form[option.name]
         assert field.label == option.label
         assert str(option.help) in field.help_text
+        if option.kind == "bool":
+            assert field.value() is option.default and f'name="{option.name}"' in html
+            continue
         assert f"From {option.minimum} to {option.maximum}" in field.help_text or (
             f"each from {option.minimum} to {option.maximum}" in field.help_text
         )
