@@ -201,9 +201,9 @@ class Option:
     """An event setting of a game, with its club default and its allowed values.
 
     ``kind`` is ``"int"`` (a whole number), ``"int_list"`` (a list of whole numbers),
-    ``"optional_int"`` (a whole number or ``None``) or ``"bool"`` (yes or no). ``label`` and ``help`` are
-    marked with ``_`` and shown translated; ``suggestions`` are the values a form
-    offers first (any value within the limits is allowed).
+    ``"optional_int"`` (a whole number or ``None``) or ``"bool"`` (yes or no).
+    ``label`` and ``help`` are marked with ``_`` and shown translated; ``suggestions``
+    are the values a form offers first (any value within the limits is allowed).
     """
 
     name: str
