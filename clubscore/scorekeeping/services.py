@@ -38,7 +38,7 @@ from clubscore.events.models import (
     Table,
 )
 from clubscore.events.results import TableScore, exact_bid_payload, table_score
-from clubscore.games import ScoreError, score
+from clubscore.games import GAMES, ScoreError, score
 
 from . import live
 from .compiled import CompiledQuery
@@ -444,6 +444,23 @@ def _hf_status(parts: dict) -> str:
     return ScoreEntry.Status.ENTERED
 
 
+def _score_hf_parts(card: Card, number: int, parts: dict) -> dict:
+    """Score a hand from the parts in so far: both teams together, or one team alone
+    (its points stand; the checks between the teams wait for the other part)."""
+    if len(parts) == 2:
+        return _score(HF, _hf_payload(number, parts), card.options)
+    game = GAMES[HF]
+    teams: list[dict | None] = [None, None]
+    for side, part in parts.items():
+        try:
+            teams[int(side) - 1] = game.score_team(
+                part["data"], number, int(side) - 1, card.options
+            )
+        except ScoreError as error:
+            raise Invalid(error.errors) from None
+    return {"hand": number, "teams": teams}
+
+
 def _hf_payload(number: int, parts: dict) -> dict:
     teams = [parts.get(str(n), {}).get("data") or empty_team() for n in (1, 2)]
     return {"hand": number, "teams": teams}
@@ -486,7 +503,7 @@ def preview_result(card: Card, number: int, payload: dict) -> dict:
         entry = card.entries.get(number)
         parts = dict(entry.parts) if entry else {}
         parts[card.side] = {"data": payload}
-        return _score(HF, _hf_payload(number, parts), card.options)
+        return _score_hf_parts(card, number, parts)
     if card.game_key == "exact_bid":
         return _exact_bid_result(card, number, payload, card.entries)
     return _score(card.game_key, payload, card.options)
@@ -596,7 +613,7 @@ def _submit_hf(
             }
         )
     parts[card.side] = {"data": part, "state": "entered", "by": card.actor_player_id}
-    result = _score(HF, _hf_payload(number, parts), card.options)
+    result = _score_hf_parts(card, number, parts)
     parts[card.side]["version"] = current + 1
     before = mine["data"] if mine else None
     entry.parts = parts
