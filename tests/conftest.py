@@ -8,15 +8,6 @@ import pytest
 
 from clubscore.club.models import Couple, Player
 from clubscore.events.models import Event
-from clubscore.scorekeeping import live
-
-
-@pytest.fixture(scope="session")
-def django_db_setup(django_db_setup):
-    """The test database, dropped only once this process's live listener (which holds
-    a connection to it) has stopped."""
-    yield
-    live.stop_listener()
 
 
 @pytest.fixture

@@ -39,7 +39,6 @@ from clubscore.events.models import (
 from clubscore.events.results import TableScore, exact_bid_payload, table_score
 from clubscore.games import ScoreError, score
 
-from . import live
 from .forms import empty_team
 
 HF = "hand_and_foot"
@@ -301,29 +300,16 @@ def live_version(token: str) -> str | None:
     alone), and the table's turn-in and bonus and the event's status and clock are
     read as they are. The clock's own ticking is not in it: the page counts down by
     itself, and the poll carries when the phase ends (`ClockState.phase_ends_at`).
-    One raw query: tablets poll it all evening, and the ORM's query building would
-    cost more than the query. On PostgreSQL the process's listener remembers it
-    (`known_live_version`).
+    One raw query, a single row reached through indexes (the link's unique token,
+    primary keys, the entries' table): tablets poll it all evening, and the ORM's
+    query building would cost more than the query.
     """
-    ear = live.listener()
-    stamp = ear.stamp() if ear is not None else None  # before the read: see live.py
     with connection.cursor() as cursor:
         cursor.execute(_live_sql(), [token, *LIVE_STATUSES])
         row = cursor.fetchone()
     if row is None:
         return None
-    version = hashlib.blake2b(repr(row).encode(), digest_size=8).hexdigest()
-    if stamp is not None:
-        ear.remember(token, version, table_id=row[0], event_id=row[1], stamp=stamp)
-    return version
-
-
-def known_live_version(token: str) -> str | None:
-    """`live_version(token)` without a query, when PostgreSQL has announced no change to
-    the card since it was last read (`clubscore.scorekeeping.live`); None when only the
-    database can tell."""
-    ear = live.listener()
-    return ear.known(token) if ear is not None else None
+    return hashlib.blake2b(repr(row).encode(), digest_size=8).hexdigest()
 
 
 def build_card(
