@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "clubscore.dashboard",
     "clubscore.printing",
     "clubscore.accounts",
+    "clubscore.backup",
 ]
 
 MIDDLEWARE = [
