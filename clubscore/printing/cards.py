@@ -25,7 +25,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from clubscore.games import GAMES, Game
-from clubscore.games.cards import SUIT_NAMES, SUIT_NAMES_DE, SUIT_SYMBOLS
+from clubscore.translation import suit_label
 
 from .data import EventInfo, LinkInfo, SeatInfo, TableInfo
 from .pdf import (
@@ -87,13 +87,6 @@ def is_german() -> bool:
 def game_name(key: str) -> str:
     game = GAMES[key]
     return game.name_de if is_german() else game.name
-
-
-def suit_label(suit: str | None) -> str:
-    if suit not in SUIT_SYMBOLS:
-        return ""
-    names = SUIT_NAMES_DE if is_german() else SUIT_NAMES
-    return f"{SUIT_SYMBOLS[suit]} {gettext(names[suit])}"
 
 
 def row_height(available: float, rows: int, smallest: float = ROW_MIN) -> float:
