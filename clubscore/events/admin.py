@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from .models import (
@@ -13,6 +14,7 @@ from .models import (
     Table,
     Team,
 )
+from .signals import event_finished, event_reopened
 
 
 class CheckInInline(admin.TabularInline):
@@ -42,6 +44,16 @@ class EventAdmin(admin.ModelAdmin):
         (_("Game options"), {"fields": ["options"]}),
         (_("Clock"), {"fields": ["clock_started_at", "time_called_at", "extra_minutes"]}),
     ]
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        # Making an evening final here (or changing a final one) tells the other apps,
+        # as the organizer's "Finish the evening" does.
+        was_final = form.initial.get("status") == Event.Status.FINAL
+        is_final = obj.status == Event.Status.FINAL
+        if (was_final or is_final) and {"status", "date", "game"} & set(form.changed_data):
+            signal = event_finished if is_final else event_reopened
+            transaction.on_commit(lambda: signal.send(sender=Event, event=obj))
 
 
 class TableInline(admin.TabularInline):

@@ -8,7 +8,6 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -16,6 +15,7 @@ from django.views.decorators.http import require_POST
 from clubscore.accounts.decorators import organizer_required
 from clubscore.club.models import Player
 from clubscore.draw import DrawError
+from clubscore.redirects import redirect_back
 from clubscore.translation import translate
 
 from . import services
@@ -241,9 +241,4 @@ def revoke_links(request: HttpRequest, table_id: int) -> HttpResponse:
         )
         % {"table": table, "count": len(links)},
     )
-    next_url = request.POST.get("next", "")
-    if url_has_allowed_host_and_scheme(
-        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return redirect(next_url)
-    return redirect("events:detail", event_id=table.round.event_id)
+    return redirect_back(request, reverse("events:detail", args=[table.round.event_id]))

@@ -248,6 +248,15 @@ GRACE = Option(
     minimum=0,
     maximum=120,
 )
+# Off by default: the draw seats partners by lot; on, each Hand and Foot table's two teams
+# are made as even as the soft rules allow, by the players' ratings (a game with teams).
+BALANCE_BY_RATING = Option(
+    "balance_by_rating",
+    _("Balance tables by rating"),
+    "Tische nach Wertungszahl ausgleichen",
+    False,
+    choices=(False, True),
+)
 
 
 class Game:

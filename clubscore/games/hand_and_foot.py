@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from .base import (
+    BALANCE_BY_RATING,
     GRACE,
     TIME_LIMIT,
     Game,
@@ -91,6 +92,7 @@ class HandAndFoot(Game):
         Option(
             "first_table_bonus", _("First-table bonus"), "Bonus erster Tisch", 400, maximum=10_000
         ),
+        BALANCE_BY_RATING,
     )
 
     def meld_minimum(self, hand: int, options: Mapping[str, Any] | None = None) -> int:

@@ -18,9 +18,9 @@ ROOT = Path(__file__).resolve().parents[2] / "clubscore"
 # Lowest first. A part is a package of clubscore/ or one of its top-level modules.
 LAYERS: list[set[str]] = [
     {"messages", "games", "draw"},  # the rules, pure Python
-    {"translation", "templatetags", "middleware", "club", "accounts"},
+    {"translation", "templatetags", "middleware", "redirects", "club", "accounts"},
     {"events"},
-    {"scorekeeping"},
+    {"scorekeeping", "ratings"},
     {"dashboard"},  # reads the tablets' forms
     {"printing"},  # prints the dashboard's standings
     {"backup", "management", "urls", "settings", "warmup", "asgi", "wsgi", "__init__"},

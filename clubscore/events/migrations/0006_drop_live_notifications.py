@@ -9,6 +9,6 @@ live = importlib.import_module("clubscore.events.migrations.0003_live_notificati
 
 
 class Migration(migrations.Migration):
-    dependencies = [("events", "0004_table_not_played")]
+    dependencies = [("events", "0005_idempotencykey_fingerprint")]
 
     operations = [migrations.RunPython(live.drop, live.create, elidable=True)]
