@@ -261,11 +261,11 @@ def load_card(
     token: str, *, user: Any = None, now: datetime.datetime | None = None, history: bool = True
 ) -> Card | None:
     """The card a private link opens, in a fixed number of queries; None when it opens nothing."""
-    link = (
-        ScorekeeperLink.objects.select_related("table__round__event", "team")
-        .filter(token=token, revoked_at__isnull=True, table__round__event__status__in=LIVE_STATUSES)
-        .first()
-    )
+    # The token is unique: a slice, not .first(), so there is no ORDER BY to build or sort.
+    found = ScorekeeperLink.objects.select_related("table__round__event", "team").filter(
+        token=token, revoked_at__isnull=True, table__round__event__status__in=LIVE_STATUSES
+    )[:1]
+    link = next(iter(found), None)
     if link is None:
         return None
     card = build_card(link.table, link=link, now=now, history=history)
