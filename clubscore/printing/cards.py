@@ -18,14 +18,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from django.utils import formats
-from django.utils.translation import get_language, gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from clubscore.games import GAMES, Game
-from clubscore.translation import suit_label
+from clubscore.translation import game_name, suit_label
 
 from .data import EventInfo, LinkInfo, SeatInfo, TableInfo
 from .pdf import (
@@ -78,15 +78,6 @@ MELD_LINE = 4.2 * mm
 GAP = 3 * mm
 TITLE_SIZE = 15
 NAME_SIZE = 12
-
-
-def is_german() -> bool:
-    return (get_language() or "en").startswith("de")
-
-
-def game_name(key: str) -> str:
-    game = GAMES[key]
-    return game.name_de if is_german() else game.name
 
 
 def row_height(available: float, rows: int, smallest: float = ROW_MIN) -> float:
@@ -602,7 +593,10 @@ def exact_bid(
         gettext("Final score"),
     ]
     available = y - bottom - NAMES_H - HEAD_H
-    row_h = row_height(available, start + len(finals), ROW_FLOOR)
+    rows = start + len(finals)
+    # Up to 64 ÷ players rounds: beyond what fits at the floor, rows shrink so the
+    # card stays on its page (a long game at a table of two or three).
+    row_h = row_height(available, rows, min(ROW_FLOOR, available / rows))
 
     # Names over each player's three boxes: bid, tricks, points.
     box(canvas, x, y, fixed, NAMES_H, fill=SHADE)
