@@ -73,6 +73,8 @@ class HandAndFoot(Game):
     teams = 2
     team_size = 2
     standings_order = "high"
+    # Everyone deals their own hand and foot; the draw decides who plays first.
+    first_seat_label = _("Plays first:")
     options = (
         Option(
             "decks",

@@ -93,7 +93,11 @@ def _initial(card: Card, number: int, form_class: type[EntryForm]) -> dict:
 
 def _round_facts(card: Card, number: int) -> dict:
     """What the table needs to know about hand `number`: who deals, meld minimum, trump."""
-    facts: dict = {"number": number, "dealer": card.dealer(number)}
+    facts: dict = {
+        "number": number,
+        "dealer": card.dealer(number),
+        "first_seat_label": GAMES[card.game_key].first_seat_label,
+    }
     if card.is_hf:
         facts["meld_minimum"] = GAMES["hand_and_foot"].meld_minimum(number, card.options)
     if card.game_key == "exact_bid":
