@@ -9,7 +9,7 @@ import pytest
 from clubscore.events.models import ScoreEntry
 from clubscore.games import GAMES
 
-from .conftest import links, url
+from .conftest import GOOD_TEAM, SMALL_TEAM, links, url
 
 pytestmark = pytest.mark.django_db
 
@@ -39,3 +39,28 @@ def test_each_game_names_the_first_seat():
     assert labels["hand_and_foot"] == "Plays first:"
     assert labels["exact_bid"] == "Bids first:"
     assert labels["laus"] == labels["luxury_family"] == "Deals:"
+
+
+def test_the_conflict_shows_yes_or_no_and_opens_at_the_form(client, running):
+    one, _two = links(running())
+    post(client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM})
+    response = post(client, one, "entry", {"number": 1, "version": 0, **SMALL_TEAM})
+    html = response.content.decode()
+    assert response.status_code == 409
+    assert "<dt>We went out</dt><dd>Yes</dd>" in html
+    assert "True" not in html
+    # The answer to the form opens at the form (and its conflict box), not at the top.
+    assert 'action="' + url(one, "entry") + '#card"' in html
+
+
+def test_the_hands_table_labels_hand_points_running_totals_and_the_multiplied_total(
+    client, running
+):
+    event = running("exact_bid", tables=1, players_per_table=3, options={"start_cards": 5})
+    (link,) = links(event)
+    data = {"number": 1, "version": 0, "bid_0": 1, "bid_1": 2, "bid_2": 0}
+    data.update({"tricks_0": 1, "tricks_1": 2, "tricks_2": 2})
+    assert post(client, link, "entry", data).status_code == 302
+    html = client.get(url(link, "card")).content.decode()
+    assert "Final total (× multiplier)" in html
+    assert "Σ " in html and "the running total" in html
