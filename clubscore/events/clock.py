@@ -138,16 +138,6 @@ def clock_state(subject: Event | Round | None, now: datetime.datetime | None = N
     return ClockState(phase, started, ends_at, grace_ends_at, seconds_left, grace_left)
 
 
-def entry_open(subject: Event | Round, now: datetime.datetime | None = None) -> bool:
-    """May scorekeepers enter or change scores (the organizer always may)?"""
-    return clock_state(subject, now).phase in ("running", "grace")
-
-
-def may_start_new_hand(subject: Event | Round, now: datetime.datetime | None = None) -> bool:
-    """May a table start a new hand or round? Only while the clock runs."""
-    return clock_state(subject, now).phase == "running"
-
-
 def _locked(subject: Event | Round) -> tuple[Event, Round]:
     """The event and round rows, locked in that order (every clock action and the draw
     lock the event first, so they never deadlock)."""

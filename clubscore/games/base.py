@@ -276,7 +276,7 @@ def playoff_time_limit(default: int) -> Option:
     (about one hand of Hand and Foot, one round of the round games)."""
     return Option(
         "playoff_time_limit_minutes",
-        _("Play-off time limit (minutes)"),
+        _("Minutes for a play-off round"),
         default,
         help=_(
             "A play-off round has its own clock: time is called this many minutes after "
@@ -304,6 +304,8 @@ class Game:
     # own draw and clock, and the dashboard offers the next one first. A game that is not
     # (Hand and Foot: one game of three hands) may still add a round.
     played_in_rounds: bool = False
+    # What the tablet calls the seat the hand starts from: "Deals: Anna" (marked with ``_``).
+    first_seat_label: str = _("Deals:")
     options: tuple[Option, ...] = ()
 
     def __init__(self) -> None:

@@ -69,6 +69,7 @@ class ExactBid(Game):
     max_players = 4
     standings_order = "high"
     played_in_rounds = True
+    first_seat_label = _("Bids first:")
     options = (
         Option(
             "start_cards",

@@ -11,10 +11,8 @@ from clubscore.events.clock import (
     ClockRefused,
     call_time,
     clock_state,
-    entry_open,
     extend_clock,
     format_time_left,
-    may_start_new_hand,
     start_clock,
 )
 from clubscore.events.models import ClockAction, Event, Round
@@ -47,7 +45,6 @@ def test_it_has_not_started_until_the_organizer_starts_it(make_round):
     event = make_round(status=Event.Status.DRAWN)
     state = clock_state(event, T0)
     assert state.phase == "not_started" and state.seconds_left == 0
-    assert not entry_open(event, T0) and not may_start_new_hand(event, T0)
 
 
 def test_it_runs_for_the_time_limit_then_grace_then_closes(make_round):
@@ -56,14 +53,13 @@ def test_it_runs_for_the_time_limit_then_grace_then_closes(make_round):
     state = clock_state(event, T0 + minutes(30))
     assert state.phase == "running" and state.seconds_left == 60 * 60
     assert state.ends_at == T0 + minutes(90) and state.grace_ends_at == T0 + minutes(105)
-    assert may_start_new_hand(event, T0 + minutes(89))
+    assert clock_state(event, T0 + minutes(89)).phase == "running"
     assert state.time_left == "1:00:00"
     grace = clock_state(event, T0 + minutes(95))
     assert grace.phase == "grace" and grace.seconds_left == 0 and grace.grace_seconds_left == 600
     assert grace.grace_time_left == "10:00"
-    assert entry_open(event, T0 + minutes(95)) and not may_start_new_hand(event, T0 + minutes(95))
     assert clock_state(event, T0 + minutes(105)).phase == "closed"
-    assert not entry_open(event, T0 + minutes(106))
+    assert clock_state(event, T0 + minutes(106)).phase == "closed"
 
 
 def test_each_phase_says_when_it_ends_by_itself(make_round):
@@ -151,7 +147,8 @@ def test_a_play_off_round_runs_on_its_own_time_limit(make_round):
     assert state.phase == "running" and state.ends_at == T0 + minutes(70)
     assert clock_state(round_of(event, 1), T0 + minutes(41)).phase == "closed"
     assert clock_state(event, T0 + minutes(41)) == state  # the event's clock: its latest round
-    assert entry_open(playoff, T0 + minutes(84)) and not entry_open(playoff, T0 + minutes(86))
+    assert clock_state(playoff, T0 + minutes(84)).phase == "grace"
+    assert clock_state(playoff, T0 + minutes(86)).phase == "closed"
 
 
 def test_the_play_off_time_limit_is_a_game_option(make_round):
@@ -163,14 +160,14 @@ def test_the_play_off_time_limit_is_a_game_option(make_round):
 def test_extending_after_time_was_called_moves_the_limit_and_reopens_entry(make_round):
     event = start_clock(make_round(), now=T0)
     call_time(event, now=T0 + minutes(30))
-    assert not entry_open(event, T0 + minutes(50))  # grace ended at 45
+    assert clock_state(event, T0 + minutes(50)).phase == "closed"  # grace ended at 45
     with time_machine.travel(T0 + minutes(50), tick=False):
         event = extend_clock(event, 30)
         assert event.status == Event.Status.RUNNING
         state = clock_state(event)
         assert state.phase == "running" and state.ends_at == T0 + minutes(80)
         assert state.seconds_left == 30 * 60
-    assert may_start_new_hand(event, T0 + minutes(79))
+    assert clock_state(event, T0 + minutes(79)).phase == "running"
     assert clock_state(event, T0 + minutes(81)).phase == "grace"
     # The call moved to the new limit: calling time now ends it earlier again.
     call_time(event, now=T0 + minutes(60))
