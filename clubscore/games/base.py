@@ -262,6 +262,9 @@ class Game:
     name_de: str = ""
     min_players: int = 0
     max_players: int = 0
+    # When lines played different numbers of rounds (time was called at one table), the
+    # standings compare points per round played instead of totals, and show the rounds.
+    standings_per_round: bool = False
     teams: int | None = None  # teams per table, None when everyone plays for themselves
     standings_order: str = "high"  # "high": the highest total wins; "low": the lowest wins
     options: tuple[Option, ...] = ()

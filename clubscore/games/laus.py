@@ -28,6 +28,8 @@ class Laus(Game):
     name = "Laus"
     name_de = "Laus"
     min_players = 4
+    # Lowest wins: a table that played fewer rounds would gain on totals.
+    standings_per_round = True
     max_players = 4
     standings_order = "low"
     options = (

@@ -29,3 +29,8 @@ def add_entry(db):
 
 def tables_of(event) -> list[Table]:
     return list(Table.objects.filter(round__event=event).select_related("round").order_by("number"))
+
+
+def by_name(standings) -> dict:
+    """The standings' lines by name."""
+    return {row.name: row for row in standings.rows}
