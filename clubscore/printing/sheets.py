@@ -272,6 +272,8 @@ def render_standings(
         )
     basis = (
         gettext("Couples: both spouses' scores together.")
+        + " "
+        + gettext("Every column adds up both spouses; a player without a couple is single.")
         if standings.basis == COUPLE
         else gettext("Each player's own score.")
     )
@@ -312,16 +314,13 @@ def render_standings(
         font = BOLD if index == 3 else FONT
         figures = (stringWidth(str(row[index]), font, TEXT + 2) + 14 for row in rows[1:])
         widths[index] = max(widths[index], *figures)
-    # The mark column fits its longest mark on one line up to 40 mm, then wraps by words.
+    # The mark column fits its longest mark on one line up to 40 mm, as long as the names
+    # keep 70 mm; else it narrows down to its longest word and wraps.
     marks = {standings_mark(row) for row in standings.rows}
-    whole = (stringWidth(mark, BOLD, TEXT) + 14 for mark in marks)
-    widths.append(
-        max(
-            min(max(whole, default=0), 40 * mm),
-            *(_column_width(mark, 4 * mm, TEXT) for mark in marks),
-            4 * mm,
-        )
-    )
+    narrowest = max((_column_width(mark, 4 * mm, TEXT) for mark in marks), default=4 * mm)
+    whole = min(max((stringWidth(m, BOLD, TEXT) + 14 for m in marks), default=0), 40 * mm)
+    room = page_w - 2 * MARGIN - sum(widths) + widths[1] - 70 * mm
+    widths.append(max(narrowest, min(whole, room)))
     widths[1] = page_w - 2 * MARGIN - sum(widths) + widths[1]
     table = FlowTable(rows, colWidths=widths, repeatRows=1)
     table.setStyle(

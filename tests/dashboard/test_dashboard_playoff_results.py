@@ -4,6 +4,7 @@ play-off order, on the individual and the couple basis; its own tie is played of
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from clubscore.club.models import Couple
@@ -173,6 +174,10 @@ def test_the_page_shows_the_winner_and_no_start_button(organizer_client, drawn_e
     assert "Start a play-off round" not in html
     assert html.count('<span class="badge playoff won">won the play-off</span>') == 1
     assert "won the play-off." in html
+    # The public results page says the same, without the organizer's button.
+    Event.objects.filter(pk=event.pk).update(public_standings=True)
+    public = Client().get(reverse("dashboard:public_standings", args=[event.pk])).content
+    assert public.decode().count("won the play-off</span>") == 1
     csv = organizer_client.get(page, {"_export": "csv"}).content.decode().splitlines()
     assert csv[1].startswith("1 (won the play-off),")
     assert csv[2].startswith("2,")
