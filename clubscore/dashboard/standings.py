@@ -37,6 +37,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubscore.club.models import Couple, Player
+from clubscore.collation import sort_key
 from clubscore.events.models import Event, Round, ScoreEntry, Seat, Table
 from clubscore.events.results import table_score
 from clubscore.games import GAMES
@@ -365,7 +366,7 @@ def _rank(rows: list[Row], order: str, tiebreakers) -> None:
             (-1 if better == "high" else 1) * row.tiebreakers.get(name, 0)
             for name, _label, better in tiebreakers
         ]
-        return (sign * row.total, *breaks, row.name.casefold())
+        return (sign * row.total, *breaks, sort_key(row.name))
 
     rows.sort(key=key)
     for row in rows:
@@ -440,7 +441,7 @@ def season_ladder(game: str, year: int | None = None) -> Ladder:
             row.wins += line.rank == 1
     order = GAMES[game].standings_order
     sign = -1 if order == "high" else 1
-    ranked = sorted(rows.values(), key=lambda r: (sign * r.total, -r.events, r.name.casefold()))
+    ranked = sorted(rows.values(), key=lambda r: (sign * r.total, -r.events, sort_key(r.name)))
     previous = None
     for position, row in enumerate(ranked, start=1):
         if row.total != previous:

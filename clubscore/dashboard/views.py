@@ -145,7 +145,9 @@ def _standings_page(request: HttpRequest, event: Event, template: str, *, public
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     export = request.GET.get("_export")
     if TableExport.is_valid_format(export):
-        exporter = TableExport(export, table, exclude_columns=())
+        # The sheet is named after what it holds (tablib cuts it to Excel's 31 characters).
+        title = _("Standings %(event)s") % {"event": event.name}
+        exporter = TableExport(export, table, exclude_columns=(), dataset_kwargs={"title": title})
         return exporter.response(f"standings-{event.pk}-{basis}.{export}")
     chart = progress_chart(standings.chart_series(), standings.labels)
     other = COUPLE if basis == INDIVIDUAL else INDIVIDUAL
@@ -212,7 +214,11 @@ def ladder(request: HttpRequest) -> HttpResponse:
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     export = request.GET.get("_export")
     if TableExport.is_valid_format(export):
-        return TableExport(export, table).response(f"ladder-{game}-{year or 'all'}.{export}")
+        title = _("Ladder %(game)s") % {"game": game_name(game)}
+        if year:
+            title = f"{title} {year}"
+        exporter = TableExport(export, table, dataset_kwargs={"title": title})
+        return exporter.response(f"ladder-{game}-{year or 'all'}.{export}")
     return render(
         request,
         "dashboard/ladder.html",

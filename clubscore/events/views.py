@@ -65,7 +65,7 @@ def _checkin_context(event: Event, query: str) -> dict:
     checkins = list(CheckIn.objects.filter(event=event).select_related("player"))
     checked_in = {c.player_id for c in checkins}
     players = Player.objects.active().search(query).with_couple()
-    found = list(players.order_by("last_name", "first_name", "pk")[: SEARCH_LIMIT + 1])
+    found = players.alphabetical(SEARCH_LIMIT + 1)
     rows = []
     for player in found[:SEARCH_LIMIT]:
         spouse = player.spouse
