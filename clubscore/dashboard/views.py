@@ -20,12 +20,13 @@ from clubscore.scorekeeping.services import settle_dispute
 from clubscore.translation import game_name, translate
 
 from .charts import progress_chart
-from .disputes import open_disputes, settle_form
+from .disputes import correction_preview, disputed_entries, open_disputes, settle_form
 from .forms import LadderFilterForm, SettleForm
 from .playoffs import start_playoff
 from .standings import COUPLE, INDIVIDUAL, event_standings, season_ladder
 from .states import STATES, event_table_states
 from .tables import LadderTable, standings_table
+from .tiles import Tile, event_tiles
 
 PER_PAGE = 100
 
@@ -43,9 +44,9 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
     counts = {key: 0 for key, _label in STATES}
     for state in states:
         counts[state.state] += 1
-    rounds: dict[int, list] = {}
-    for state in states:
-        rounds.setdefault(state.table.round.number, []).append(state)
+    rounds: dict[int, list[Tile]] = {}
+    for tile in event_tiles(event, clock, states):
+        rounds.setdefault(tile.table.round.number, []).append(tile)
     return {
         "event": event,
         "clock": clock,
@@ -106,6 +107,18 @@ def settle(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
             return redirect("dashboard:event", event.pk)
     context = _dashboard_context(event, bound={entry.pk: form})
     return render(request, "dashboard/event.html", context, status=400)
+
+
+@organizer_required
+@require_POST
+def settle_preview(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
+    """The correction's totals as the organizer types, scored by the game (htmx)."""
+    event = _event(event_id)
+    entry = disputed_entries(event).filter(pk=entry_id).first()
+    context = {"event": event, "entry": entry, "form": None, "preview_request": True}
+    if entry is not None:
+        context |= correction_preview(event, entry, request.POST)
+    return render(request, "dashboard/event.html#correction_preview", context)
 
 
 def _entry_name(event: Event, entry: ScoreEntry) -> str:
