@@ -44,6 +44,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubscore.club.models import Couple
+from clubscore.collation import sort_key
 from clubscore.events.models import Event
 from clubscore.events.results import table_score
 from clubscore.games import GAMES
@@ -380,8 +381,8 @@ def _couple_rows(players: dict[int, Row], couples: Sequence[Couple], tiebreakers
     return rows
 
 
-def _name_key(row: Row) -> str:
-    return row.name.casefold()
+def _name_key(row: Row) -> tuple[str, str]:
+    return sort_key(row.name)
 
 
 def _rank(rows: list[Row], order: str, tiebreakers, *, per_round: bool = False) -> None:
@@ -477,7 +478,7 @@ def season_ladder(game: str, year: int | None = None) -> Ladder:
             row.results.append((line.total, line.rank))
     order = GAMES[game].standings_order
     sign = -1 if order == "high" else 1
-    ranked = sorted(rows.values(), key=lambda r: (sign * r.total, -r.events, r.name.casefold()))
+    ranked = sorted(rows.values(), key=lambda r: (sign * r.total, -r.events, sort_key(r.name)))
     previous = None
     for position, row in enumerate(ranked, start=1):
         if row.total != previous:

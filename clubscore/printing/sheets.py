@@ -8,7 +8,6 @@ Standings flow over as many pages as they need, so they use Platypus.
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Sequence
 from functools import partial
 from xml.sax.saxutils import escape
@@ -23,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, TableStyle
 from reportlab.platypus import Table as FlowTable
 
+from clubscore.collation import sort_key
 from clubscore.dashboard.standings import COUPLE, Row, Standings
 from clubscore.translation import game_name
 
@@ -106,35 +106,6 @@ def _table_block(canvas, x: float, top: float, width: float, height: float, tabl
                     canvas, x + 5 * mm, first, seat.name, two_lines, True, name_w, smallest=11
                 )
             y -= name_h
-
-
-def sort_key(name: str) -> str:
-    """Alphabetical order as a reader expects it: Élodie with the Es, Łukasz with the Ls,
-    Øberg with the Os (not after Z, as in code-point order)."""
-    plain = unicodedata.normalize("NFKD", name.translate(LETTERS))
-    return "".join(char for char in plain if not unicodedata.combining(char)).casefold()
-
-
-#: Letters that Unicode does not decompose into a base letter and a mark.
-LETTERS = str.maketrans(
-    {
-        "Ł": "L",
-        "ł": "l",
-        "Ø": "O",
-        "ø": "o",
-        "Đ": "D",
-        "đ": "d",
-        "ß": "ss",
-        "Æ": "AE",
-        "æ": "ae",
-        "Œ": "OE",
-        "œ": "oe",
-        "Þ": "Th",
-        "þ": "th",
-        "Ð": "D",
-        "ð": "d",
-    }
-)
 
 
 def render_tables(event: EventInfo, tables: Sequence[TableInfo], paper: str = "A4") -> bytes:

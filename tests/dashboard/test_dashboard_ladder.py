@@ -6,7 +6,9 @@ import csv
 import datetime
 import io
 
+import openpyxl
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
@@ -82,6 +84,12 @@ def test_the_ladder_page_filters_sorts_and_exports(drawn_event, add_entry):
     assert client.get(LADDER, {"game": "laus"}).context["ladder"].rows == []
     response = client.get(LADDER, {"game": "hand_and_foot", "_export": "xlsx"})
     assert response["Content-Type"].startswith("application/vnd.openxmlformats")
+    book = openpyxl.load_workbook(io.BytesIO(response.content))
+    assert book.sheetnames == ["Ladder Hand and Foot"]
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    response = client.get(LADDER, {"game": "hand_and_foot", "year": "2026", "_export": "xlsx"})
+    book = openpyxl.load_workbook(io.BytesIO(response.content))
+    assert book.sheetnames == ["Rangliste Hand und Fuß 2026"]
 
 
 def test_the_ladder_runs_the_same_queries_for_2_and_20_tables(

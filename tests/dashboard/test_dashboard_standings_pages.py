@@ -5,8 +5,10 @@ from __future__ import annotations
 import csv
 import io
 
+import openpyxl
 import pytest
 import tablib
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
@@ -56,6 +58,15 @@ def test_csv_and_xlsx_exports_hold_every_row(organizer_client, drawn_event, add_
     book = tablib.Dataset().load(io.BytesIO(response.content).read(), format="xlsx")
     assert book.headers[:4] == ["Rank", "Name", "Hands", "Total"]
     assert len(book) == 8
+    assert sheet_names(response.content) == [f"Standings {event.name}"[:31]]
+
+    organizer_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    response = organizer_client.get(url(event), {"_export": "xlsx"})
+    assert sheet_names(response.content) == [f"Ergebnisliste {event.name}"[:31]]
+
+
+def sheet_names(content: bytes) -> list[str]:
+    return openpyxl.load_workbook(io.BytesIO(content)).sheetnames
 
 
 def test_the_couple_view_is_a_toggle_away(organizer_client, drawn_event, add_entry):
