@@ -22,6 +22,11 @@ urlpatterns = [
     ),
     path("events/<int:event_id>/dashboard/finish/now/", evening.finish_evening, name="finish_now"),
     path("events/<int:event_id>/dashboard/reopen/", evening.reopen, name="reopen"),
+    path(
+        "events/<int:event_id>/dashboard/entries/<int:entry_id>/preview/",
+        views.settle_preview,
+        name="settle_preview",
+    ),
     path("events/<int:event_id>/standings/", views.standings, name="standings"),
     path("events/<int:event_id>/standings/playoff/", views.playoff, name="playoff"),
     path("events/<int:event_id>/results/", views.public_standings, name="public_standings"),
