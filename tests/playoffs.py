@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils import timezone
 
 from clubscore.dashboard.playoffs import start_playoff
-from clubscore.events.models import Round, ScoreEntry, Seat, Table
+from clubscore.events.models import Event, Round, ScoreEntry, Seat, Table
 from clubscore.games import score
 from tests.payloads import laus_round
 
@@ -55,10 +55,17 @@ def play_off(event, ten_of_spades_to: int = 1, *, basis=None, seed: int = 7, don
     """Draw the play-off among the tied (the real draw) and play one Laus round at each
     of its tables: the seat `(ten_of_spades_to + 3) % 4` takes the ten of diamonds and
     scores 0, the lowest. `done`: the cards are turned in."""
+    # A final evening is reopened to play off (start_playoff refuses a final one), then
+    # made final again as it was.
+    status = Event.objects.get(pk=event.pk).status
+    Event.objects.filter(pk=event.pk, status=Event.Status.FINAL).update(
+        status=Event.Status.TIME_CALLED
+    )
     round_ = start_playoff(event, basis=basis, seed=seed)
     tables = list(round_.tables.select_related("round__event").order_by("number"))
     for table in tables:
         confirm(table, 1, laus_round(seat_names(table), ten_of_spades_to))
     if done:
         turn_in(tables)
+    Event.objects.filter(pk=event.pk).update(status=status)
     return round_
