@@ -34,29 +34,15 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from clubscore.club.models import Couple, Player
 from clubscore.events.models import Event, Round, ScoreEntry, Seat, Table
 from clubscore.events.results import table_score
 from clubscore.games import GAMES
+from clubscore.translation import translate
 
 INDIVIDUAL = Event.StandingsBasis.INDIVIDUAL
 COUPLE = Event.StandingsBasis.COUPLE
-
-# Tie-break columns per game: (key, label, "high" or "low" is better).
-TIEBREAKERS: dict[str, list[tuple[str, str, str]]] = {
-    "hand_and_foot": [
-        ("hands_won", gettext_lazy("Hands won"), "high"),
-        ("bonus", gettext_lazy("First-table bonus"), "high"),
-    ],
-    "exact_bid": [
-        ("tricks", gettext_lazy("Tricks"), "high"),
-        ("exact", gettext_lazy("Exact bids"), "high"),
-    ],
-    "luxury_family": [("best_round", gettext_lazy("Best round"), "high")],
-    "laus": [("best_round", gettext_lazy("Best round"), "low")],
-}
 
 
 @dataclass
@@ -219,7 +205,7 @@ def standings_from_tables(
     """Standings from preloaded tables (see `load_tables`); no query of its own."""
     game = GAMES[event.game]
     options = event.game_options
-    tiebreakers = TIEBREAKERS.get(event.game, [])
+    tiebreakers = [(t.key, translate(t.label), t.better) for t in game.tiebreakers]
     players: dict[int, Row] = {}
     longest = 0
 
@@ -276,9 +262,7 @@ def standings_from_tables(
 
 
 def _entry_label(game_key: str, number: int) -> str:
-    if game_key == "hand_and_foot":
-        return _("Hand %(number)s") % {"number": number}
-    return _("Round %(number)s") % {"number": number}
+    return translate(GAMES[game_key].entry_label(number))
 
 
 def _padded(progress: list[int], length: int) -> list[int]:

@@ -26,6 +26,8 @@ from django.utils.translation import gettext_lazy
 
 from clubscore.events.clock import ClockState, clock_state
 from clubscore.events.models import Event, ScoreEntry, Seat, Table
+from clubscore.games import GAMES
+from clubscore.translation import translate
 
 TURNED_IN = "turned_in"
 DISPUTED = "disputed"
@@ -161,7 +163,7 @@ def event_table_states(
     # Only what the state needs: payloads of disputes are loaded apart. A game to a
     # threshold also needs the results, to know in which round it ends.
     fields = ["id", "table_id", "number", "status"] + (["result"] if threshold else [])
-    unit = _("Hand") if event.game == "hand_and_foot" else _("Round")
+    unit = translate(GAMES[event.game].entry_word)
     tables = (
         Table.objects.filter(round__event=event)
         .select_related("round")

@@ -38,7 +38,8 @@ from clubscore.events.models import (
     Table,
 )
 from clubscore.events.results import TableScore, exact_bid_payload, table_score
-from clubscore.games import ScoreError, score
+from clubscore.games import GAMES, ScoreError, score
+from clubscore.translation import translate
 
 from . import live
 from .compiled import CompiledQuery
@@ -254,9 +255,7 @@ class Card:
         if new and self.limit is not None and number > self.limit and self.game_over:
             raise Refused(self.game_over)
         if new and self.next_number != number:
-            raise Refused(
-                _("Enter the hands in order.") if self.is_hf else _("Enter the rounds in order.")
-            )
+            raise Refused(translate(GAMES[self.game_key].in_order_phrase))
 
 
 # The card's queries, compiled once per process (`compiled`): every tablet request
