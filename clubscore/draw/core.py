@@ -16,7 +16,7 @@ from clubscore.games import GAMES, Game
 
 from .errors import DrawError
 from .fit import fit, table_size
-from .inputs import DrawInput, check_inputs, check_seed
+from .inputs import DECK_CARDS, DrawInput, check_inputs, check_seed
 from .search import MAX_PAIR_WEIGHT, event_weight, seat
 from .sizes import _, join, message, plural
 
@@ -56,6 +56,19 @@ def draw(
     room = fit(game, len(given.players))
     if not room["tables"] or (room["sit_out"] and not allow_sit_out):
         raise DrawError(room["problem"])
+    largest = max(room["table_sizes"])
+    if given.start_cards_given and given.start_cards * largest > DECK_CARDS:
+        raise DrawError(
+            message(
+                _(
+                    "{cards} cards each is more than two 32-card decks hold for a table of "
+                    "{players}: change the first round to at most {most} cards."
+                ),
+                cards=given.start_cards,
+                players=largest,
+                most=DECK_CARDS // largest,
+            )
+        )
 
     warnings: list[str] = []
     sitting_out = _choose_sit_outs(given, room, _rng(seed, "sit_out"), warnings)

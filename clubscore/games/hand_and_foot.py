@@ -69,8 +69,7 @@ def in_hand_label(count: int, one: str, many: str) -> Message:
 
 class HandAndFoot(Game):
     key = "hand_and_foot"
-    name = "Hand and Foot"
-    name_de = "Hand und Fuß"
+    name = _("Hand and Foot")
     min_players = 4
     max_players = 4
     teams = 2
@@ -89,13 +88,30 @@ class HandAndFoot(Game):
     parts_per_team = True
     deck = Deck(FULL_RANKS, jokers=2)
     options = (
-        Option("decks", _("Decks"), "Kartenspiele", 4, minimum=1, maximum=MAX_DECKS),
-        Option("hands", _("Hands per game"), "Hände pro Spiel", 3, minimum=1, maximum=MAX_HANDS),
+        Option(
+            "decks",
+            _("Decks"),
+            4,
+            help=_("How many decks of 54 cards (with the two jokers) each table plays with."),
+            minimum=1,
+            maximum=MAX_DECKS,
+        ),
+        Option(
+            "hands",
+            _("Hands"),
+            3,
+            help=_("Hands in one game at a table; each hand has its own meld minimum."),
+            minimum=1,
+            maximum=MAX_HANDS,
+        ),
         Option(
             "meld_minimums",
             _("Meld minimums"),
-            "Mindestmeldungen",
             [90, 120, 150],
+            help=_(
+                "Points a team's first meld must reach, one per hand, separated by commas; "
+                "hands beyond the list use its last value."
+            ),
             kind="int_list",
             minimum=0,
             maximum=10_000,
@@ -104,7 +120,14 @@ class HandAndFoot(Game):
         TIME_LIMIT,
         GRACE,
         Option(
-            "first_table_bonus", _("First-table bonus"), "Bonus erster Tisch", 400, maximum=10_000
+            "first_table_bonus",
+            _("First-table bonus"),
+            400,
+            help=_(
+                "Points for each team of the first table that turns in its card "
+                "within the time limit."
+            ),
+            maximum=10_000,
         ),
         BALANCE_BY_RATING,
     )

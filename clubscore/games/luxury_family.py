@@ -173,8 +173,7 @@ def meld_combinations(cards: list[str], trump: str) -> list[dict[str, Any]]:
 
 class LuxuryFamily(Game):
     key = "luxury_family"
-    name = "Luxury Family"
-    name_de = "Luxusfamilie"
+    name = _("Luxury Family")
     min_players = 3
     max_players = 3
     standings_order = "high"
@@ -182,7 +181,14 @@ class LuxuryFamily(Game):
     # Binokel's cards: A 10 K Q J 7 of each suit, two packs of each (48 cards).
     deck = Deck(RANKS, packs=2)
     options = (
-        Option("rounds", _("Rounds"), "Runden", 3, minimum=1, maximum=30),
+        Option(
+            "rounds",
+            _("Rounds"),
+            3,
+            help=_("Deals in one game at a table; the deal passes to the left."),
+            minimum=1,
+            maximum=30,
+        ),
         TIME_LIMIT,
         GRACE,
     )
