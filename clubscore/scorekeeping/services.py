@@ -233,7 +233,7 @@ class Card:
         first = next(
             (i for i, s in enumerate(self.seats) if s.player_id == self.table.first_player_id), 0
         )
-        return self.seats[(first + number - 1) % len(self.seats)]
+        return self.seats[GAMES[self.game_key].dealer(first, number, len(self.seats))]
 
     @property
     def actor_player_id(self) -> int | None:
