@@ -41,8 +41,6 @@ from clubscore.events.results import TableScore, exact_bid_payload, table_score
 from clubscore.games import GAMES, ScoreError, score
 from clubscore.translation import translate
 
-from . import live
-from .compiled import CompiledQuery
 from .forms import empty_team
 
 HF = "hand_and_foot"
@@ -258,45 +256,17 @@ class Card:
             raise Refused(translate(GAMES[self.game_key].in_order_phrase))
 
 
-# The card's queries, compiled once per process (`compiled`): every tablet request
-# loads the card, and compiling these took longer than running them.
-# Join only what the card needs (the scorekeeper comes with the seats). The token is
-# unique: a slice, not .first(), so there is no ORDER BY to build or sort.
-_LINK = CompiledQuery(
-    lambda token: ScorekeeperLink.objects.select_related("table__round__event", "team").filter(
-        token=token,
-        revoked_at__isnull=True,
-        table__round__event__status__in=LIVE_STATUSES,
-    )[:1],
-    str,
-)
-_SEATS = CompiledQuery(
-    lambda table_id: (
-        Seat.objects.select_related("player", "team").filter(table_id=table_id).order_by("position")
-    ),
-    int,
-)
-_ENTRIES = CompiledQuery(
-    lambda table_id: ScoreEntry.objects.filter(table_id=table_id).order_by("number"), int
-)
-_HISTORY = CompiledQuery(
-    lambda table_id: (
-        ScoreChange.objects.filter(entry__table_id=table_id)
-        .select_related("entry", "changed_by_user", "changed_by_player")
-        .order_by("-changed_at", "-id")[:50]
-    ),
-    int,
-)
-
-
 def load_card(
     token: str, *, user: Any = None, now: datetime.datetime | None = None, history: bool = True
 ) -> Card | None:
     """The card a private link opens, in a fixed number of queries; None when it opens nothing."""
-    found = _LINK(token)
-    if not found:
+    # The token is unique: a slice, not .first(), so there is no ORDER BY to build or sort.
+    found = ScorekeeperLink.objects.select_related("table__round__event", "team").filter(
+        token=token, revoked_at__isnull=True, table__round__event__status__in=LIVE_STATUSES
+    )[:1]
+    link = next(iter(found), None)
+    if link is None:
         return None
-    link = found[0]
     card = build_card(link.table, link=link, now=now, history=history)
     keeper = next((s.player for s in card.seats if s.player_id == link.player_id), None)
     if keeper is not None:
@@ -334,29 +304,16 @@ def live_version(token: str) -> str | None:
     alone), and the table's turn-in and bonus and the event's status and clock are
     read as they are. The clock's own ticking is not in it: the page counts down by
     itself, and the poll carries when the phase ends (`ClockState.phase_ends_at`).
-    One raw query: tablets poll it all evening, and the ORM's query building would
-    cost more than the query. On PostgreSQL the process's listener remembers it
-    (`known_live_version`).
+    One raw query, a single row reached through indexes (the link's unique token,
+    primary keys, the entries' table): tablets poll it all evening, and the ORM's
+    query building would cost more than the query.
     """
-    ear = live.listener()
-    stamp = ear.stamp() if ear is not None else None  # before the read: see live.py
     with connection.cursor() as cursor:
         cursor.execute(_live_sql(), [token, *LIVE_STATUSES])
         row = cursor.fetchone()
     if row is None:
         return None
-    version = hashlib.blake2b(repr(row).encode(), digest_size=8).hexdigest()
-    if stamp is not None:
-        ear.remember(token, version, table_id=row[0], event_id=row[1], stamp=stamp)
-    return version
-
-
-def known_live_version(token: str) -> str | None:
-    """`live_version(token)` without a query, when PostgreSQL has announced no change to
-    the card since it was last read (`clubscore.scorekeeping.live`); None when only the
-    database can tell."""
-    ear = live.listener()
-    return ear.known(token) if ear is not None else None
+    return hashlib.blake2b(repr(row).encode(), digest_size=8).hexdigest()
 
 
 def build_card(
@@ -367,11 +324,16 @@ def build_card(
     history: bool = False,
 ) -> Card:
     event = table.round.event
-    seats = _SEATS(table.pk)
-    for seat in seats:
-        Seat.table.field.set_cached_value(seat, table)
-    entries = {e.number: e for e in _ENTRIES(table.pk)}
-    changes = _HISTORY(table.pk) if history else []
+    # Through the table's related managers, so each seat and entry knows its table.
+    seats = list(table.seats.select_related("player", "team").order_by("position"))
+    entries = {e.number: e for e in table.entries.order_by("number")}
+    changes = []
+    if history:
+        changes = list(
+            ScoreChange.objects.filter(entry__table=table)
+            .select_related("entry", "changed_by_user", "changed_by_player")
+            .order_by("-changed_at", "-id")[:50]
+        )
     return Card(
         event=event,
         table=table,

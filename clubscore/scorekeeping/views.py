@@ -289,11 +289,6 @@ def _page(
 @require_GET
 def card(request: HttpRequest, token: str) -> HttpResponse:
     live = bool(request.htmx and request.GET.get("live"))
-    if live:
-        known = services.known_live_version(token)
-        if known is not None and _unchanged(request, known):
-            # PostgreSQL announced no change since this process last read the card.
-            return HttpResponse(status=204)
     # Read before the card, so a change in between shows at the next poll, not never.
     version = services.live_version(token)
     if live and version is not None and _unchanged(request, version):
