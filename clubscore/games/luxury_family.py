@@ -16,6 +16,7 @@ from .base import (
     Game,
     Message,
     Option,
+    Tiebreaker,
     Validator,
     _,
     is_int,
@@ -23,7 +24,7 @@ from .base import (
     line,
     message,
 )
-from .cards import SUIT_NAMES, SUITS, card_name
+from .cards import SUIT_NAMES, SUITS, Deck, card_name
 
 RANKS = ("A", "10", "K", "Q", "J", "7")
 CARD_CODES = frozenset(rank + suit for rank in RANKS for suit in SUITS)
@@ -176,6 +177,9 @@ class LuxuryFamily(Game):
     min_players = 3
     max_players = 3
     standings_order = "high"
+    tiebreakers = (Tiebreaker("best_round", _("Best round")),)
+    # Binokel's cards: A 10 K Q J 7 of each suit, two packs of each (48 cards).
+    deck = Deck(RANKS, packs=2)
     options = (
         Option(
             "rounds",
