@@ -302,18 +302,20 @@ def _page(
 @require_GET
 def card(request: HttpRequest, token: str) -> HttpResponse:
     live = bool(request.htmx and request.GET.get("live"))
-    presence.heard_from(token)  # a poll answered with "nothing new" counts too
     if live:
         known = services.known_live_version(token)
         if known is not None and _unchanged(request, known):
             # PostgreSQL announced no change since this process last read the card.
+            presence.heard_from(token)  # a poll answered "nothing new" counts too
             return HttpResponse(status=204)
     # Read before the card, so a change in between shows at the next poll, not never.
     version = services.live_version(token)
     if live and version is not None and _unchanged(request, version):
         # Nothing new since the tablet's last poll: htmx keeps what it shows (and polls on).
+        presence.heard_from(token)
         return HttpResponse(status=204)
     card = _card(request, token, history=not live)
+    presence.heard_from(token)
     card.live_version = version
     return _page(request, card)
 

@@ -231,3 +231,29 @@ def test_the_offline_card_reads_well(new_page, live_server, card, viewport, loca
     screenshot(page, name)
     page.context.set_offline(False)
     expect(waiting_row(page, 1)).not_to_contain_text(words[1])
+
+
+def test_a_confirmation_made_offline_waits_and_lands_once(new_page, live_server, card):
+    _event, link = card
+    other = ScorekeeperLink.objects.get(table=link.table, team__number=2)
+    team1 = open_card(new_page(TABLET), live_server, link)
+    team2 = open_card(new_page(TABLET), live_server, other)
+    for page in (team1, team2):  # online: both parts are in
+        enter_offline(page, HAND)
+        expect(page.locator(".message")).to_contain_text("Hand 1 saved.")
+    team1.reload()
+    pending = team1.locator("#pending-1")
+    expect(pending).to_be_visible()
+    team1.context.set_offline(True)
+    team1.get_by_role("button", name="Confirm", exact=True).click()
+    expect(pending).to_be_hidden()
+    expect(waiting_row(team1, 1)).to_contain_text("waiting to send")
+    expect(light(team1)).to_contain_text("1 waiting to send")
+    assert stored(link).parts["2"]["state"] == "entered"
+
+    team1.context.set_offline(False)
+    expect(light(team1)).to_have_text("Online")
+    expect(team1.locator(".message")).to_contain_text("Confirmed.")
+    entry = stored(link)
+    assert entry.parts["2"]["state"] == "confirmed"
+    assert ScoreChange.objects.filter(entry=entry, action="confirmed").count() == 1
