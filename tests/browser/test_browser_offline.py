@@ -35,7 +35,8 @@ def open_card(page, live_server, link, *, kept: bool = True):
     page.goto(f"{live_server.url}/s/{link.token}/")
     if kept:
         # The service worker has the card: a reload without network can show it.
-        expect(page.locator("html[data-kept='1']")).to_have_count(1)
+        # (The worker installs first, fetching the static files: slow on a busy machine.)
+        expect(page.locator("html[data-kept='1']")).to_have_count(1, timeout=20_000)
     return page
 
 
