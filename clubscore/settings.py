@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "clubscore.dashboard",
     "clubscore.printing",
     "clubscore.accounts",
+    "clubscore.backup",
 ]
 
 MIDDLEWARE = [
@@ -125,10 +126,6 @@ elif envbool("DATABASE_PREPARED_STATEMENTS", True):
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         server_side_binding=True, prepare_threshold=envint("DATABASE_PREPARE_THRESHOLD", 2)
     )
-# PostgreSQL announces every change a card's live part shows; each process listens
-# on a connection of its own, so a poll that finds nothing new needs no query
-# (clubscore.scorekeeping.live). Off for a pooler without sessions (docs/deployment.md).
-LIVE_NOTIFICATIONS = envbool("LIVE_NOTIFICATIONS", True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -9,16 +9,19 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubscore.accounts.decorators import organizer_required
 from clubscore.club.models import Player
 from clubscore.draw import DrawError
+from clubscore.redirects import redirect_back
 from clubscore.translation import translate
 
 from . import services
 from .forms import DrawForm, SearchForm, ToggleForm, WalkInForm
-from .models import CheckIn, DrawRecord, Event
+from .links import revoke_table_links
+from .models import CheckIn, DrawRecord, Event, Table
 
 # The door's list shows this many players at once; typing narrows it.
 SEARCH_LIMIT = 40
@@ -219,3 +222,23 @@ def wall(request: HttpRequest, event_id: int) -> HttpResponse:
         "sit_outs": services.named_sit_outs(record),
     }
     return render(request, "events/wall.html", context)
+
+
+@require_POST
+@organizer_required
+def revoke_links(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Revoke a table's scorekeeper links and issue fresh ones, then go back."""
+    table = get_object_or_404(Table.objects.select_related("round__event"), pk=table_id)
+    links = revoke_table_links(table)
+    messages.success(
+        request,
+        ngettext(
+            "%(table)s has a new scorekeeper link; the old one no longer opens the card. "
+            "Print the table's card again for the new QR code.",
+            "%(table)s has %(count)d new scorekeeper links; the old ones no longer open "
+            "the card. Print the table's card again for the new QR codes.",
+            len(links),
+        )
+        % {"table": table, "count": len(links)},
+    )
+    return redirect_back(request, reverse("events:detail", args=[table.round.event_id]))

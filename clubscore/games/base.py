@@ -284,6 +284,8 @@ class Game:
     max_players: int = 0
     teams: int | None = None  # teams per table, None when everyone plays for themselves
     standings_order: str = "high"  # "high": the highest total wins; "low": the lowest wins
+    # What the tablet calls the seat the hand starts from: "Deals: Anna" (marked with ``_``).
+    first_seat_label: str = _("Deals:")
     options: tuple[Option, ...] = ()
 
     def __init__(self) -> None:

@@ -20,9 +20,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubscore.games import hand_and_foot, laus, luxury_family
-from clubscore.games.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from clubscore.games.cards import SUITS
 from clubscore.games.exact_bid import cards_in_round
-from clubscore.translation import translate
+from clubscore.translation import suit_label, translate
 
 NUMBER_ATTRS = {"inputmode": "numeric", "pattern": "-?[0-9]*", "class": "count", "min": "0"}
 
@@ -64,10 +64,6 @@ def count_field(label: Any, *, required: bool = False, auto: bool = False) -> fo
         attrs["placeholder"] = gettext("fills itself in")
     # No min/max here: the limits are the game's, and its messages say why.
     return forms.IntegerField(label=label, required=required, widget=CountInput(attrs))
-
-
-def suit_label(suit: str) -> str:
-    return f"{SUIT_SYMBOLS[suit]} {translate(SUIT_NAMES[suit])}"
 
 
 class EntryForm(forms.Form):
