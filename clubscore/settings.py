@@ -141,6 +141,8 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German"))]
 LOCALE_PATHS = [BASE_DIR / "clubscore" / "locale"]
+# One date format per language (clubscore/formats/<lang>/formats.py), for pages and PDFs.
+FORMAT_MODULE_PATH = ["clubscore.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Berlin")
 USE_I18N = True
 USE_TZ = True

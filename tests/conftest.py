@@ -10,9 +10,14 @@ from pathlib import Path
 
 import pytest
 from django.db import connection
+from hypothesis import settings as hypothesis_settings
 
 from clubscore.club.models import Couple, Player
 from clubscore.events.models import Event
+
+# No per-example deadline: CI shares two cores, and a slow example is not a wrong one.
+hypothesis_settings.register_profile("clubscore", deadline=None)
+hypothesis_settings.load_profile("clubscore")
 
 
 class Outage:

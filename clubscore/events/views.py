@@ -19,9 +19,11 @@ from clubscore.redirects import redirect_back
 from clubscore.translation import translate
 
 from . import services
+from .clock import clock_state
 from .forms import DrawForm, SearchForm, ToggleForm, WalkInForm
 from .links import revoke_table_links
 from .models import CheckIn, DrawRecord, Event, Table
+from .wall import PAGE_SECONDS, wall_pages
 
 # The door's list shows this many players at once; typing narrows it.
 SEARCH_LIMIT = 40
@@ -68,7 +70,7 @@ def _checkin_context(event: Event, query: str) -> dict:
     checkins = list(CheckIn.objects.filter(event=event).select_related("player"))
     checked_in = {c.player_id for c in checkins}
     players = Player.objects.active().search(query).with_couple()
-    found = list(players.order_by("last_name", "first_name", "pk")[: SEARCH_LIMIT + 1])
+    found = players.alphabetical(SEARCH_LIMIT + 1)
     rows = []
     for player in found[:SEARCH_LIMIT]:
         spouse = player.spouse
@@ -207,7 +209,11 @@ def draw_page(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @organizer_required
 def wall(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The table assignments in big type for a projector or the wall, with the tablets' links."""
+    """The tables in big type for a projector: full screen, the clock, page after page.
+
+    htmx fetches the live part again every few seconds (a redraw, the clock, cards
+    turned in); static/js/wall.js turns the pages of a big evening.
+    """
     event = get_object_or_404(Event, pk=event_id)
     round_ = services.latest_round(event)
     record = (
@@ -218,10 +224,15 @@ def wall(request: HttpRequest, event_id: int) -> HttpResponse:
     context = {
         "event": event,
         "round": round_,
-        "tables": services.seated_tables(round_, with_links=True),
+        "clock": clock_state(event),
+        "pages": wall_pages(services.seated_tables(round_)),
+        "page_seconds": PAGE_SECONDS,
         "sit_outs": services.named_sit_outs(record),
     }
-    return render(request, "events/wall.html", context)
+    template = "events/wall.html"
+    if request.htmx and request.GET.get("part") == "live":
+        template += "#live"
+    return render(request, template, context)
 
 
 @require_POST

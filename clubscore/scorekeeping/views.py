@@ -545,8 +545,12 @@ def turn_in(request: HttpRequest, token: str) -> HttpResponse:
 def qr(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(request, token, history=False)
     url = request.build_absolute_uri(card.link.get_absolute_url())
-    svg = segno.make(url, error="m").svg_inline(scale=4, border=2)
-    response = HttpResponse(svg, content_type="image/svg+xml")
+    # A standalone SVG document: with its xmlns (svg_inline leaves it out, and a browser
+    # then shows the markup as text) and a white ground, so it scans on a dark screen.
+    response = HttpResponse(content_type="image/svg+xml")
+    segno.make(url, error="m").save(
+        response, kind="svg", scale=8, border=4, light="#fff", xmldecl=False
+    )
     response["Cache-Control"] = "private, no-store"
     return response
 

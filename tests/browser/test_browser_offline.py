@@ -105,7 +105,8 @@ def test_a_hand_saved_offline_survives_a_reload_and_is_stored_once(new_page, liv
     page.context.set_offline(False)  # sent by itself, then the card as the server has it
     expect(light(page)).to_have_text("Online")
     expect(waiting_row(page, 1)).not_to_contain_text("waiting to send")
-    expect(waiting_row(page, 1)).to_contain_text("Being entered")
+    expect(waiting_row(page, 1)).to_contain_text("waiting for Team 2")
+    expect(waiting_row(page, 1)).to_contain_text("50")  # the real total, from the server
     assert_stored_once(link, HAND)
 
 
@@ -156,7 +157,7 @@ def test_a_server_answering_503_for_a_while(new_page, live_server, card, console
     context.unroute(re.compile(r".*/s/[^/]+/entry/$"))
     page.get_by_role("button", name="Send now").click()
     expect(light(page)).to_have_text("Online")
-    expect(waiting_row(page, 1)).to_contain_text("Being entered")
+    expect(waiting_row(page, 1)).to_contain_text("waiting for Team 2")
     assert_stored_once(link, HAND)
     assert IdempotencyKey.objects.count() == 1
 

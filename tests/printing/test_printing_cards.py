@@ -36,7 +36,7 @@ def test_hand_and_foot_cards_carry_players_minimums_values_and_both_teams_qr(dra
     for table, text in zip(tables, cards_text, strict=True):
         lines = text.splitlines()
         assert "Friday club night" in text
-        assert "Nov. 27, 2026 · Round 1" in text
+        assert "Friday, 27 November 2026 · Round 1" in text
         # The table number sits big beside the event's name, under "Table".
         assert lines[0].endswith("Table")
         assert lines[1].endswith(f"Friday club night {table.number}")
