@@ -31,6 +31,7 @@ from .playoffs import start_playoff
 from .standings import COUPLE, INDIVIDUAL, event_standings
 from .states import STATES, event_table_states
 from .tables import standings_table
+from .tablets import quiet_tablets
 from .tiles import Tile, event_tiles
 
 PER_PAGE = 100
@@ -60,6 +61,8 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
         "legend": [(key, label, counts[key]) for key, label in STATES],
         "bonus_table": bonus_table,
         "disputes": open_disputes(event, bound=bound),
+        "quiet_tablets": quiet_tablets(event),
+        "rounds_count": len(rounds),
         "clock_url": reverse("dashboard:clock", args=[event.pk]),
         **evening_context(event),
     }

@@ -5,6 +5,7 @@ One payload is one round of four players: the point cards each player took.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .base import (
@@ -12,6 +13,7 @@ from .base import (
     TIME_LIMIT,
     Game,
     Option,
+    Tiebreaker,
     Validator,
     _,
     join,
@@ -20,7 +22,7 @@ from .base import (
     playoff_time_limit,
     plural,
 )
-from .cards import SUIT_NAMES, SUITS, card_name
+from .cards import PIQUET_RANKS, SUIT_NAMES, SUITS, Deck, card_name
 
 #: Points of the tens; the ten of diamonds scores nothing itself, it nulls the taker.
 TENS = {"S": 300, "C": 200, "H": 100}
@@ -44,6 +46,8 @@ class Laus(Game):
     max_players = 4
     standings_order = "low"
     played_in_rounds = True
+    tiebreakers = (Tiebreaker("best_round", _("Best round"), "low"),)
+    deck = Deck(PIQUET_RANKS)  # one pack with the twos to sixes taken out
     options = (
         Option(
             "rounds",
@@ -76,6 +80,19 @@ class Laus(Game):
     def _check_options(self, options: dict[str, Any], check: Validator) -> None:
         if options["rounds"] is None and options["threshold"] is None:
             check.add("rounds", _("Set a number of rounds or a threshold."))
+
+    def ended_at(
+        self, running: Mapping[Any, Sequence[int]], options: Mapping[str, Any] | None = None
+    ) -> int | None:
+        """Played to a threshold, the game ends with the round in which someone passes it."""
+        threshold = self.clean_options(options)["threshold"]
+        if threshold is None:
+            return None
+        rounds = max((len(totals) for totals in running.values()), default=0)
+        for index in range(rounds):
+            if any(len(t) > index and t[index] > threshold for t in running.values()):
+                return index + 1
+        return None
 
     def point_values(self) -> list[tuple[str, int]]:
         rows = [(card_name("10", suit), points) for suit, points in TENS.items()]

@@ -16,6 +16,7 @@ from .base import (
     Game,
     Message,
     Option,
+    Tiebreaker,
     Validator,
     _,
     is_int,
@@ -24,7 +25,7 @@ from .base import (
     message,
     playoff_time_limit,
 )
-from .cards import SUIT_NAMES, SUITS, card_name
+from .cards import SUIT_NAMES, SUITS, Deck, card_name
 
 RANKS = ("A", "10", "K", "Q", "J", "7")
 CARD_CODES = frozenset(rank + suit for rank in RANKS for suit in SUITS)
@@ -178,6 +179,9 @@ class LuxuryFamily(Game):
     max_players = 3
     standings_order = "high"
     played_in_rounds = True
+    tiebreakers = (Tiebreaker("best_round", _("Best round")),)
+    # Binokel's cards: A 10 K Q J 7 of each suit, two packs of each (48 cards).
+    deck = Deck(RANKS, packs=2)
     options = (
         Option(
             "rounds",

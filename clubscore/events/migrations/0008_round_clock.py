@@ -39,7 +39,7 @@ def clock_to_event(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("events", "0006_drop_live_notifications"),
+        ("events", "0007_scorekeeperlink_last_seen_at"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
