@@ -24,7 +24,9 @@ from clubscore.games.cards import SUITS
 from clubscore.games.exact_bid import cards_in_round
 from clubscore.translation import suit_label, translate
 
-NUMBER_ATTRS = {"inputmode": "numeric", "pattern": "-?[0-9]*", "class": "count", "min": "0"}
+# No min="0": htmx checks the form's validity before each preview and would silently
+# skip a negative count; the server says what is wrong instead.
+NUMBER_ATTRS = {"inputmode": "numeric", "pattern": "-?[0-9]*", "class": "count"}
 
 HF_KIND_LABELS = {
     "jokers": _("Jokers"),

@@ -1,0 +1,35 @@
+"""Issue 18's tablet items 6, 10 and 11: the live preview says what is wrong."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from .conftest import links, url
+
+pytestmark = pytest.mark.django_db
+
+
+def preview(client, link, data):
+    return client.post(
+        url(link, "preview"),
+        {"idem": uuid.uuid4().hex, "version": 0, **data},
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+
+
+def test_a_negative_count_shows_its_message_in_the_preview(client, running):
+    one, _ = links(running())
+    html = preview(client, one, {"number": 1, "melded_aces": -3})
+    part = html.split('<ul class="preview-field-errors">', 1)[1].split("</ul>", 1)[0]
+    assert "Cannot be negative." in part
+    assert "<strong>0</strong>" not in html
+
+
+def test_the_count_inputs_leave_the_limits_to_the_server(client, running):
+    # With min="0" the browser marks -3 invalid and htmx skips the preview silently.
+    one, _ = links(running())
+    html = client.get(url(one)).content.decode()
+    assert 'class="count"' in html
+    assert 'min="0"' not in html
