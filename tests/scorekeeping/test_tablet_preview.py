@@ -33,3 +33,21 @@ def test_the_count_inputs_leave_the_limits_to_the_server(client, running):
     html = client.get(url(one)).content.decode()
     assert 'class="count"' in html
     assert 'min="0"' not in html
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ({"bid_0": 10, "tricks_0": 9, "tricks_1": 0}, "This round was played with 9 cards each."),
+        ({"bid_0": 1, "tricks_0": 5, "tricks_1": 3, "tricks_2": 2}, "Tricks add up to 10"),
+    ],
+    ids=["bid-over-the-cards", "tricks-over-the-cards"],
+)
+def test_an_impossible_exact_bid_round_shows_the_games_message_in_the_preview(
+    client, running, typed, message
+):
+    event = running("exact_bid", tables=1, players_per_table=3, options={"start_cards": 9})
+    (link,) = links(event)
+    html = preview(client, link, {"number": 1, "bid_1": 0, "bid_2": 0, **typed})
+    part = html.split('<ul class="preview-field-errors">', 1)[1].split("</ul>", 1)[0]
+    assert message in part
