@@ -42,3 +42,25 @@ def test_an_impossible_bid_or_trick_sum_shows_the_games_message(new_page, live_s
     box(page, "P1C Table1 took").fill("2")
     expect(page.locator("#preview")).to_contain_text("Tricks add up to 10")
     expect(page.locator("#err-tricks_2")).to_contain_text("Tricks add up to 10")
+
+
+def test_luxury_family_steps_by_ten_and_its_radios_are_tap_sized(
+    new_page, live_server, drawn_event
+):
+    page = open_card(new_page, live_server, start_clock(drawn_event("luxury_family")))
+    plus = page.get_by_role("button", name="10 more: Bid", exact=True)
+    plus.click()
+    plus.click()
+    expect(box(page, "Bid")).to_have_value("20")
+    page.get_by_role("button", name="10 less: Bid", exact=True).click()
+    expect(box(page, "Bid")).to_have_value("10")
+    page.get_by_role("button", name="10 more: P1A Table1: melds", exact=True).click()
+    expect(box(page, "P1A Table1: melds")).to_have_value("10")
+    # Power points count one by one.
+    page.get_by_role("button", name="One more: P1A Table1: power points", exact=True).click()
+    expect(box(page, "P1A Table1: power points")).to_have_value("1")
+    radios = page.get_by_role("radio")
+    assert radios.count() >= 7  # three game makers, four trumps
+    for i in range(radios.count()):
+        size = radios.nth(i).bounding_box()
+        assert size["width"] >= 44 and size["height"] >= 44, size

@@ -51,3 +51,19 @@ def test_an_impossible_exact_bid_round_shows_the_games_message_in_the_preview(
     html = preview(client, link, {"number": 1, "bid_1": 0, "bid_2": 0, **typed})
     part = html.split('<ul class="preview-field-errors">', 1)[1].split("</ul>", 1)[0]
     assert message in part
+
+
+def test_each_game_names_its_units_for_the_steppers():
+    from clubscore.games import GAMES
+
+    lux = GAMES["luxury_family"]
+    assert [lux.step(f) for f in ("bid", "melds", "penalties", "power_points")] == [10, 10, 10, 1]
+    assert {GAMES[key].step("bid") for key in ("exact_bid", "laus", "hand_and_foot")} == {1}
+
+
+def test_luxury_family_steps_its_bid_and_melds_by_ten(client, running):
+    (link,) = links(running("luxury_family", tables=1, players_per_table=3))
+    html = client.get(url(link)).content.decode()
+    assert 'data-step="10" aria-controls="id_bid"' in html
+    assert 'data-step="-10" aria-controls="id_meld_0"' in html
+    assert 'data-step="1" aria-controls="id_power_0"' in html
