@@ -1,10 +1,13 @@
 from django.urls import path
 
-from . import views
+from . import offline, views
 
 app_name = "scorekeeping"
 
 urlpatterns = [
+    # Served from /s/ so that the service worker's scope covers every card.
+    path("s/sw.js", offline.service_worker, name="service_worker"),
+    path("s/<str:token>/manifest.webmanifest", offline.manifest, name="manifest"),
     path("s/<str:token>/", views.card, name="card"),
     path("s/<str:token>/entry/", views.entry, name="entry"),
     path("s/<str:token>/preview/", views.preview, name="preview"),
