@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from clubscore.messages import Message, _, message
@@ -342,10 +343,17 @@ class Game:
     draws_trumps: bool = False
     #: The deck of the draw for first play (a ``cards.Deck``), set by each game.
     deck: Any = None
+    #: The unit of a payload field where it is not 1 (Luxury Family's bid is in tens):
+    #: the tablet's − / + move the field by it.
+    steps: Mapping[str, int] = MappingProxyType({})
 
     def __init__(self) -> None:
         # The club's defaults, checked once; ``score`` only reads them.
         self._default_options = self.clean_options()
+
+    def step(self, field: str) -> int:
+        """How far the tablet's − / + move the payload field ``field``."""
+        return self.steps.get(field, 1)
 
     # -- the table -------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from .base import (
@@ -182,6 +183,8 @@ class LuxuryFamily(Game):
     tiebreakers = (Tiebreaker("best_round", _("Best round")),)
     # Binokel's cards: A 10 K Q J 7 of each suit, two packs of each (48 cards).
     deck = Deck(RANKS, packs=2)
+    # Bids, melds and penalties are always multiples of 10.
+    steps = MappingProxyType({"bid": 10, "melds": 10, "penalties": 10})
     options = (
         Option(
             "rounds",

@@ -19,12 +19,14 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from clubscore.games import hand_and_foot, laus, luxury_family
+from clubscore.games import GAMES, hand_and_foot, laus, luxury_family
 from clubscore.games.cards import SUITS
 from clubscore.games.exact_bid import cards_in_round
 from clubscore.translation import suit_label, translate
 
-NUMBER_ATTRS = {"inputmode": "numeric", "pattern": "-?[0-9]*", "class": "count", "min": "0"}
+# No min="0": htmx checks the form's validity before each preview and would silently
+# skip a negative count; the server says what is wrong instead.
+NUMBER_ATTRS = {"inputmode": "numeric", "pattern": "-?[0-9]*", "class": "count"}
 
 HF_KIND_LABELS = {
     "jokers": _("Jokers"),
@@ -57,13 +59,17 @@ class CountInput(forms.NumberInput):
         )
 
 
-def count_field(label: Any, *, required: bool = False, auto: bool = False) -> forms.IntegerField:
+def count_field(
+    label: Any, *, required: bool = False, auto: bool = False, step: int = 1
+) -> forms.IntegerField:
     attrs = dict(NUMBER_ATTRS, placeholder="0")
     if auto:
         attrs["data-auto"] = "1"
         attrs["placeholder"] = gettext("fills itself in")
     # No min/max here: the limits are the game's, and its messages say why.
-    return forms.IntegerField(label=label, required=required, widget=CountInput(attrs))
+    field = forms.IntegerField(label=label, required=required, widget=CountInput(attrs))
+    field.step = step  # how far the template's − / + move it (the game's unit)
+    return field
 
 
 class EntryForm(forms.Form):
@@ -247,7 +253,8 @@ class LuxuryFamilyForm(EntryForm):
     game_key = "luxury_family"
 
     def build(self) -> None:
-        self.fields["bid"] = count_field(_("Bid"), required=True)
+        step = GAMES[self.game_key].step
+        self.fields["bid"] = count_field(_("Bid"), required=True, step=step("bid"))
         self.fields["game_maker"] = forms.TypedChoiceField(
             label=_("Game maker"),
             choices=[(str(i), name) for i, name in enumerate(self.players)],
@@ -259,13 +266,17 @@ class LuxuryFamilyForm(EntryForm):
         )
         last = len(self.players) - 1
         for i, name in enumerate(self.players):
-            self.fields[f"meld_{i}"] = count_field(_("%(name)s: melds") % {"name": name})
+            self.fields[f"meld_{i}"] = count_field(
+                _("%(name)s: melds") % {"name": name}, step=step("melds")
+            )
         for i, name in enumerate(self.players):
             self.fields[f"power_{i}"] = count_field(
                 _("%(name)s: power points") % {"name": name}, required=i != last, auto=i == last
             )
         for i, name in enumerate(self.players):
-            self.fields[f"penalty_{i}"] = count_field(_("%(name)s: penalties") % {"name": name})
+            self.fields[f"penalty_{i}"] = count_field(
+                _("%(name)s: penalties") % {"name": name}, step=step("penalties")
+            )
         n = len(self.players)
         self.groups = [
             (_("The game"), ["bid", "game_maker", "trump"]),

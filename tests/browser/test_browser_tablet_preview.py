@@ -1,0 +1,66 @@
+"""Issue 18 items 6, 10 and 11 in Chromium: the live preview says what is wrong."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from clubscore.events.clock import start_clock
+from clubscore.events.models import ScorekeeperLink
+
+from .conftest import PHONE
+from .test_browser_tablet_games import box, open_card
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_negative_count_shows_its_message_in_the_preview(new_page, live_server, drawn_event):
+    event = start_clock(drawn_event())
+    token = ScorekeeperLink.objects.filter(table__round__event=event).first().token
+    page = new_page(PHONE)
+    page.goto(f"{live_server.url}/s/{token}/")
+    box(page, "Aces").first.fill("-3")
+    expect(page.locator("#preview")).to_contain_text("Cannot be negative.")
+    expect(page.locator("#err-melded_aces")).to_contain_text("Cannot be negative.")
+
+
+def test_an_impossible_bid_or_trick_sum_shows_the_games_message(new_page, live_server, drawn_event):
+    event = start_clock(
+        drawn_event("exact_bid", tables=1, players_per_table=3, options={"start_cards": 9})
+    )
+    page = open_card(new_page, live_server, event)
+    box(page, "P1A Table1 bid").fill("10")
+    box(page, "P1B Table1 bid").fill("0")
+    box(page, "P1C Table1 bid").fill("0")
+    box(page, "P1A Table1 took").fill("9")
+    box(page, "P1B Table1 took").fill("0")
+    expect(page.locator("#preview")).to_contain_text("played with 9 cards each")
+    expect(page.locator("#err-bid_0")).to_contain_text("played with 9 cards each")
+    box(page, "P1A Table1 bid").fill("1")
+    box(page, "P1A Table1 took").fill("5")
+    box(page, "P1B Table1 took").fill("3")
+    box(page, "P1C Table1 took").fill("2")
+    expect(page.locator("#preview")).to_contain_text("Tricks add up to 10")
+    expect(page.locator("#err-tricks_2")).to_contain_text("Tricks add up to 10")
+
+
+def test_luxury_family_steps_by_ten_and_its_radios_are_tap_sized(
+    new_page, live_server, drawn_event
+):
+    page = open_card(new_page, live_server, start_clock(drawn_event("luxury_family")))
+    plus = page.get_by_role("button", name="10 more: Bid", exact=True)
+    plus.click()
+    plus.click()
+    expect(box(page, "Bid")).to_have_value("20")
+    page.get_by_role("button", name="10 less: Bid", exact=True).click()
+    expect(box(page, "Bid")).to_have_value("10")
+    page.get_by_role("button", name="10 more: P1A Table1: melds", exact=True).click()
+    expect(box(page, "P1A Table1: melds")).to_have_value("10")
+    # Power points count one by one.
+    page.get_by_role("button", name="One more: P1A Table1: power points", exact=True).click()
+    expect(box(page, "P1A Table1: power points")).to_have_value("1")
+    radios = page.get_by_role("radio")
+    assert radios.count() >= 7  # three game makers, four trumps
+    for i in range(radios.count()):
+        size = radios.nth(i).bounding_box()
+        assert size["width"] >= 44 and size["height"] >= 44, size
