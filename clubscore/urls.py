@@ -10,6 +10,8 @@ admin.site.site_header = _("ClubScore administration")
 admin.site.site_title = _("ClubScore")
 admin.site.index_title = _("Club data")
 
+handler400 = "clubscore.errors.bad_request"
+
 urlpatterns = [
     path("", event_views.home, name="home"),
     path("", include("clubscore.events.urls")),

@@ -15,7 +15,23 @@ from typing import Any
 
 from clubscore.messages import Message, _, message
 
-__all__ = ["Game", "Message", "Option", "ScoreError", "Validator", "_", "message"]
+__all__ = [
+    "MAX_NAME_LENGTH",
+    "NAME_PART_LENGTH",
+    "Game",
+    "Message",
+    "Option",
+    "ScoreError",
+    "Validator",
+    "_",
+    "message",
+]
+
+#: A player's first and last name each have at most this many characters (the club's
+#: member list stores them so), and a name at the table is both with a space between:
+#: every name the club may store can be scored.
+NAME_PART_LENGTH = 80
+MAX_NAME_LENGTH = 2 * NAME_PART_LENGTH + 1
 
 
 class ScoreError(ValueError):
@@ -116,11 +132,15 @@ class Validator:
         self,
         value: Any,
         path: str,
-        minimum: int | None = 0,
-        maximum: int | None = None,
+        minimum: int | None,
+        maximum: int,
         too_big: str | None = None,
     ) -> int | None:
-        """Check a whole number within ``minimum..maximum`` (``too_big`` explains the maximum)."""
+        """Check a whole number within ``minimum..maximum`` (``too_big`` explains the maximum).
+
+        Every number a game accepts has an upper limit, so pages, charts and printouts
+        only ever meet numbers of a size a club night can produce.
+        """
         if not is_int(value):
             self.add(path, message(_("Enter a whole number, not {kind}."), kind=describe(value)))
             return None
@@ -130,7 +150,7 @@ class Validator:
             else:
                 self.add(path, message(_("Must be at least {minimum}."), minimum=minimum))
             return None
-        if maximum is not None and value > maximum:
+        if value > maximum:
             self.add(path, too_big or message(_("Must be at most {maximum}."), maximum=maximum))
             return None
         return value
@@ -187,8 +207,11 @@ class Validator:
             if not isinstance(name, str) or not name.strip():
                 self.add(join(path, index), _("Enter the player's name."))
                 good = False
-            elif len(name) > 100:
-                self.add(join(path, index), _("A name has at most 100 characters."))
+            elif len(name) > MAX_NAME_LENGTH:
+                self.add(
+                    join(path, index),
+                    message(_("A name has at most {maximum} characters."), maximum=MAX_NAME_LENGTH),
+                )
                 good = False
         if good and len({name.strip().casefold() for name in names}) != len(names):
             self.add(path, _("Each player can sit at the table only once."))
@@ -201,7 +224,8 @@ class Option:
     """An event setting of a game, with its club default and its allowed values.
 
     ``kind`` is ``"int"`` (a whole number), ``"int_list"`` (a list of whole numbers)
-    or ``"optional_int"`` (a whole number or ``None``).
+    or ``"optional_int"`` (a whole number or ``None``). Every option has its limits:
+    ``choices``, or ``minimum..maximum`` (a form asks them; ``clean`` says why).
     """
 
     name: str
@@ -214,6 +238,10 @@ class Option:
     maximum: int | None = None
     choices: tuple[int, ...] | None = None
     max_items: int = 10
+
+    def __post_init__(self) -> None:
+        if self.choices is None and (self.minimum is None or self.maximum is None):
+            raise ValueError(f"Option {self.name} needs a minimum and a maximum, or choices.")
 
     def clean(self, value: Any, check: Validator) -> Any:
         if self.kind == "optional_int" and value is None:
@@ -265,6 +293,10 @@ class Game:
     teams: int | None = None  # teams per table, None when everyone plays for themselves
     standings_order: str = "high"  # "high": the highest total wins; "low": the lowest wins
     options: tuple[Option, ...] = ()
+
+    def max_rounds(self, options: Mapping[str, Any]) -> int:
+        """The most hands or rounds one game at one table has with these (clean) options."""
+        raise NotImplementedError
 
     def __init__(self) -> None:
         # The club's defaults, checked once; ``score`` only reads them.

@@ -6,6 +6,7 @@ ranking multiplies the points, so a game can only be scored as a whole.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -71,6 +72,10 @@ class ExactBid(Game):
         TIME_LIMIT,
         GRACE,
     )
+
+    def max_rounds(self, options: Mapping[str, Any]) -> int:
+        # One card fewer every round: as many rounds as cards in the first.
+        return options["start_cards"]
 
     def point_values(self) -> list[tuple[str, int]]:
         return [

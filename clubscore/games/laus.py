@@ -5,6 +5,7 @@ One payload is one round of four players: the point cards each player took.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .base import GRACE, TIME_LIMIT, Game, Option, Validator, _, join, line, message, plural
@@ -21,6 +22,8 @@ FACE_CARDS: tuple[tuple[str, int, str, str], ...] = (
 )
 FACE_KEYS = tuple(key for key, *_rest in FACE_CARDS)
 PER_RANK = 4
+#: A game has at most this many rounds, also when it is played to a threshold.
+MAX_ROUNDS = 100
 
 
 class Laus(Game):
@@ -31,7 +34,15 @@ class Laus(Game):
     max_players = 4
     standings_order = "low"
     options = (
-        Option("rounds", _("Rounds"), "Runden", 8, kind="optional_int", minimum=1, maximum=100),
+        Option(
+            "rounds",
+            _("Rounds"),
+            "Runden",
+            8,
+            kind="optional_int",
+            minimum=1,
+            maximum=MAX_ROUNDS,
+        ),
         Option(
             "threshold",
             _("Play until a player passes"),
@@ -48,6 +59,9 @@ class Laus(Game):
     def _check_options(self, options: dict[str, Any], check: Validator) -> None:
         if options["rounds"] is None and options["threshold"] is None:
             check.add("rounds", _("Set a number of rounds or a threshold."))
+
+    def max_rounds(self, options: Mapping[str, Any]) -> int:
+        return options["rounds"] or MAX_ROUNDS
 
     def point_values(self) -> list[tuple[str, int]]:
         rows = [(card_name("10", suit), points) for suit, points in TENS.items()]
