@@ -1,7 +1,9 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.templatetags.static import static
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
+from django.views.generic import RedirectView
 
 from clubscore.accounts import views as account_views
 from clubscore.events import views as event_views
@@ -11,6 +13,14 @@ admin.site.site_title = _("ClubScore")
 admin.site.index_title = _("Club data")
 
 handler400 = "clubscore.errors.bad_request"
+
+
+class FaviconView(RedirectView):
+    """/favicon.ico, asked for by pages that link none (the admin's), answers our icon."""
+
+    def get_redirect_url(self, *args, **kwargs) -> str:
+        return static("img/favicon.svg")  # at request time: the manifest's hashed name
+
 
 urlpatterns = [
     path("", event_views.home, name="home"),
@@ -23,4 +33,5 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("favicon.ico", FaviconView.as_view()),
 ]

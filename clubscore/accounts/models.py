@@ -27,8 +27,18 @@ class Lockout:
 
 
 class LoginAttemptQuerySet(models.QuerySet):
-    def lockout(self, username: str, ip: str | None, now: datetime | None = None) -> Lockout | None:
+    def lockout(
+        self,
+        username: str,
+        ip: str | None,
+        now: datetime | None = None,
+        *,
+        excluding: int | None = None,
+    ) -> Lockout | None:
         """The lockout for this username or address, or None when a login may be tried.
+
+        `excluding`: the attempt being decided, already recorded (see `ThrottleMixin`);
+        every other attempt counts, including those still being decided.
 
         A successful login clears the username's earlier failures (the organizer who
         mistyped twice is not punished later), but not the address's: a guesser who
@@ -49,6 +59,7 @@ class LoginAttemptQuerySet(models.QuerySet):
         for condition in (by_username, by_ip):
             failures = list(
                 self.filter(condition, succeeded=False, at__gt=since)
+                .exclude(pk=excluding)
                 .order_by("-at")
                 .values_list("at", flat=True)[:MAX_FAILURES]
             )

@@ -5,13 +5,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubscore.events.links import revoke_table_links
 from clubscore.events.models import Table
+from clubscore.redirects import redirect_back
 
 from .decorators import organizer_required
 from .forms import ThrottledAuthenticationForm
@@ -44,9 +45,4 @@ def revoke_links(request: HttpRequest, table_id: int) -> HttpResponse:
         )
         % {"table": table, "count": len(links)},
     )
-    next_url = request.POST.get("next", "")
-    if url_has_allowed_host_and_scheme(
-        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return redirect(next_url)
-    return redirect("events:detail", event_id=table.round.event_id)
+    return redirect_back(request, reverse("events:detail", args=[table.round.event_id]))

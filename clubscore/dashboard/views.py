@@ -16,6 +16,7 @@ from clubscore.accounts.decorators import organizer_required
 from clubscore.draw import DrawError
 from clubscore.events.models import Event, ScoreEntry, Seat, Table
 from clubscore.games import ScoreError
+from clubscore.redirects import redirect_back
 from clubscore.scorekeeping.services import settle_dispute
 from clubscore.translation import game_name, translate
 
@@ -125,7 +126,7 @@ def publish(request: HttpRequest, event_id: int) -> HttpResponse:
         messages.success(request, _("The standings are public now."))
     else:
         messages.success(request, _("The standings are private now."))
-    return redirect(request.POST.get("next") or reverse("dashboard:event", args=[event.pk]))
+    return redirect_back(request, reverse("dashboard:event", args=[event.pk]))
 
 
 # --- Standings ----------------------------------------------------------------------

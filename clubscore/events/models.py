@@ -400,9 +400,14 @@ class ScoreChange(models.Model):
 
 
 class IdempotencyKey(models.Model):
-    """A submission already applied: a resent request with the same key is not applied twice."""
+    """A submission already applied: a resent request with the same key is not applied twice.
+
+    `fingerprint` is a hash of what was sent with the key: the same key with other
+    numbers is not a resend, and is refused instead of answered with the first outcome.
+    """
 
     key = models.CharField(max_length=64, unique=True)
+    fingerprint = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     response = models.JSONField(default=dict, blank=True)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import json
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any
@@ -49,6 +50,10 @@ LIVE_STATUSES = (Event.Status.DRAWN, Event.Status.RUNNING, Event.Status.TIME_CAL
 
 class Refused(Exception):
     """The action is not allowed now; the message says why, in plain words."""
+
+
+class SentBefore(Refused):
+    """The form's key was used already by a request with other numbers (not a resend)."""
 
 
 class Invalid(ScoreError):
@@ -382,15 +387,34 @@ def build_card(
 # -- helpers ---------------------------------------------------------------------------
 
 
-def _claim(key: str | None) -> dict | None:
-    """Claim an idempotency key in the current transaction; a known key returns its outcome."""
+def _fingerprint(card: Card, action: str, **sent: Any) -> str:
+    """A hash of one request: which card and side, which action, and what was sent."""
+    what = {"action": action, "table": card.table.pk, "side": card.side, **sent}
+    return hashlib.sha256(json.dumps(what, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _claim(key: str | None, fingerprint: str) -> dict | None:
+    """Claim an idempotency key in the current transaction; a known key returns its outcome.
+
+    A key stands for one request: sent again with other numbers (a typo fixed on a page
+    whose first answer was lost), it raises `SentBefore` rather than dropping them.
+    """
     if not key:
         return None
     try:
         with transaction.atomic():
-            IdempotencyKey.objects.create(key=key)
+            IdempotencyKey.objects.create(key=key, fingerprint=fingerprint)
     except IntegrityError:
-        return IdempotencyKey.objects.get(key=key).response or {"message": ""}
+        known = IdempotencyKey.objects.get(key=key)
+        # A key kept from before fingerprints were stored has none: a resend as before.
+        if known.fingerprint and known.fingerprint != fingerprint:
+            raise SentBefore(
+                _(
+                    "This was already sent with other numbers. Check them and send "
+                    "again to change what was saved."
+                )
+            ) from None
+        return known.response or {"message": ""}
     return None
 
 
@@ -468,20 +492,38 @@ def preview_result(card: Card, number: int, payload: dict) -> dict:
     return _score(card.game_key, payload, card.options)
 
 
-def save_draft(card: Card, number: int, raw: dict) -> None:
-    """Keep what was typed (not yet sent) so a reload loses nothing."""
+def side_version(card: Card, entry: ScoreEntry | None) -> int:
+    """The version of this side's part of `entry` that a form is built on (0: none yet)."""
+    if entry is None:
+        return 0
+    if card.is_hf:
+        return entry.parts.get(card.side, {}).get("version", 0)
+    return entry.version if card.is_in(entry) else 0
+
+
+def save_draft(card: Card, number: int, raw: dict, *, version: int = 0) -> None:
+    """Keep what was typed (not yet sent) so a reload loses nothing.
+
+    `version` is the one the form was built on: a preview that arrives after its hand
+    was saved (a late one, still on its way) is for a version gone and keeps nothing.
+    """
     kept = card.entries.get(number)
+    if side_version(card, kept) != version:
+        return
     if kept is not None and kept.drafts.get(card.side) == raw:
         return  # already kept: no lock, no write
     if kept is not None:
         # The scorekeeper types on, one preview per count: one UPDATE, kept only where
-        # the drafts are still as this card read them (the other tablet keeps its own
-        # draft in the same row). Else lock the row and merge, below.
+        # the row is still as this card read it (the other tablet keeps its own draft
+        # in the same row; a save in between changes the version). Else lock and merge.
         drafts = {**kept.drafts, card.side: raw}
-        if ScoreEntry.objects.filter(pk=kept.pk, drafts=kept.drafts).update(drafts=drafts):
+        unchanged = ScoreEntry.objects.filter(pk=kept.pk, version=kept.version, drafts=kept.drafts)
+        if unchanged.update(drafts=drafts):
             return
     with transaction.atomic():
         entry = _lock_entry(card.table, number)
+        if side_version(card, entry) != version:
+            return  # saved since the form was shown
         drafts = dict(entry.drafts)
         if drafts.get(card.side) == raw:
             return
@@ -501,7 +543,8 @@ def submit(card: Card, number: int, payload: dict, *, version: int, key: str | N
         # A resent form (its answer was lost on the way) gets its first outcome, even
         # when the card moved on since (the other team confirmed, the card was turned
         # in). A refusal below rolls the claim back, so the key stays free.
-        duplicate = _claim(key)
+        sent = _fingerprint(card, "entry", number=number, version=version, payload=payload)
+        duplicate = _claim(key, sent)
         if duplicate is not None:
             return duplicate
         _check_submit(card, number)
@@ -606,7 +649,8 @@ def confirm(
 ) -> dict:
     """The other side's eyes: confirm what was entered (the version they saw)."""
     with transaction.atomic():
-        duplicate = _claim(key)
+        sent = _fingerprint(card, "confirm", number=number, version=version, player=player_id)
+        duplicate = _claim(key, sent)
         if duplicate is not None:
             return duplicate
         entry = _entry_to_answer(card, number, _("There is nothing to confirm yet."))
@@ -647,7 +691,10 @@ def dispute(
 ) -> dict:
     """Send a hand to the organizer with a note (and, optionally, this side's version)."""
     with transaction.atomic():
-        duplicate = _claim(key)
+        sent = _fingerprint(
+            card, "dispute", number=number, version=version, note=note, proposed=proposed
+        )
+        duplicate = _claim(key, sent)
         if duplicate is not None:
             return duplicate
         entry = _entry_to_answer(card, number, _("There is nothing to dispute yet."))
@@ -765,3 +812,17 @@ def turn_in(
             except IntegrityError:
                 pass  # another table won the race; the constraint decided
     return table
+
+
+def turn_in_card(card: Card, *, key: str | None) -> dict:
+    """A scorekeeper turns the card in; a resent form gets its first outcome, no error."""
+    with transaction.atomic():
+        duplicate = _claim(key, _fingerprint(card, "turn_in"))
+        if duplicate is not None:
+            return duplicate
+        table = turn_in(card.table, organizer=card.organizer)
+        if table.has_first_table_bonus:
+            message = _("Card turned in: first table! The bonus is yours.")
+        else:
+            message = _("Card turned in. Thank you!")
+        return _done(key, {"message": message})

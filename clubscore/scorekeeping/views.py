@@ -29,12 +29,13 @@ from clubscore.events.models import Event, ScoreEntry
 from clubscore.games import GAMES, ScoreError, score
 from clubscore.games.exact_bid import cards_in_round
 from clubscore.numbers import parse_int
+from clubscore.redirects import redirect_back
 from clubscore.translation import translate
 
 from . import services
 from .charts import score_chart
 from .forms import FORMS, DisputeForm, EntryForm, raw_values
-from .services import Card, Conflict, Invalid, Refused
+from .services import Card, Conflict, Invalid, Refused, SentBefore
 
 ACTIONS = {
     "entered": gettext_lazy("entered"),
@@ -86,12 +87,7 @@ def _form(card: Card, number: int, data=None, initial=None) -> EntryForm:
 
 
 def _version(card: Card, number: int) -> int:
-    entry = card.entries.get(number)
-    if entry is None:
-        return 0
-    if card.is_hf:
-        return entry.parts.get(card.side, {}).get("version", 0)
-    return entry.version if card.is_in(entry) else 0
+    return services.side_version(card, card.entries.get(number))
 
 
 def _initial(card: Card, number: int, form_class: type[EntryForm]) -> dict:
@@ -270,7 +266,8 @@ def _page(
         "form": form,
         "facts": _round_facts(card, number) if number else None,
         "version": conflict.version if conflict else (_version(card, number) if number else 0),
-        "idem": uuid.uuid4().hex,
+        # Each form has its own key: a key stands for one request (services._claim).
+        "idem": {form: uuid.uuid4().hex for form in ("entry", "confirm", "dispute", "turn_in")},
         "columns": columns,
         "headings": _headings(card),
         "rows": _rows(card, columns),
@@ -386,15 +383,23 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
         except Refused:
             pass
         else:
-            services.save_draft(card, number, raw_values(form, request.POST))
+            version = _int(request.POST.get("version"), 0)
+            services.save_draft(card, number, raw_values(form, request.POST), version=version)
     context = {"card": card, "form": form, "result": result, "number": number}
     return render(request, "scorekeeping/card.html#preview", context)
 
 
-def _act(request: HttpRequest, card: Card, action, on_invalid=None) -> HttpResponse:
-    """Run a card action; say how it went on the card (or let `on_invalid` answer)."""
+def _act(
+    request: HttpRequest, card: Card, action, on_invalid=None, on_sent_before=None
+) -> HttpResponse:
+    """Run a card action; say how it went on the card (or let `on_invalid` answer, or
+    `on_sent_before` when the form's key came before with other numbers)."""
     try:
         outcome = action()
+    except SentBefore as refusal:
+        if on_sent_before is not None:
+            return on_sent_before(refusal)
+        messages.error(request, str(refusal))
     except Refused as refusal:
         messages.error(request, str(refusal))
     except Conflict:
@@ -459,6 +464,11 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
         proposal.add_score_errors(error.errors)
         return dispute_again()
 
+    def sent_before(refusal: SentBefore) -> HttpResponse:
+        # The note or the count changed since this form was first sent: say so, keep it.
+        dispute_form.add_error(None, str(refusal))
+        return dispute_again()
+
     return _act(
         request,
         card,
@@ -472,6 +482,7 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
             player_id=card.link.player_id,
         ),
         on_invalid=refused_proposal if proposal is not None else None,
+        on_sent_before=sent_before,
     )
 
 
@@ -488,14 +499,7 @@ def _proposal_form(card: Card, entry: ScoreEntry, data=None) -> EntryForm:
 @require_POST
 def turn_in(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(request, token, history=False)
-
-    def action() -> dict:
-        table = services.turn_in(card.table, organizer=card.organizer)
-        if table.has_first_table_bonus:
-            return {"message": _("Card turned in: first table! The bonus is yours.")}
-        return {"message": _("Card turned in. Thank you!")}
-
-    return _act(request, card, action)
+    return _act(request, card, lambda: services.turn_in_card(card, key=_key(request)))
 
 
 @require_GET
@@ -529,7 +533,4 @@ def clock_action(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.error(request, _("Give between 1 and 120 more minutes."))
     else:
         messages.error(request, _("Choose start, call or extend."))
-    target = request.POST.get("next") or reverse("events:detail", args=[event.pk])
-    if not target.startswith("/") or target.startswith("//"):
-        target = reverse("events:detail", args=[event.pk])
-    return redirect(target)
+    return redirect_back(request, reverse("events:detail", args=[event.pk]))

@@ -25,6 +25,22 @@
     }
   });
 
+  // Once the form is sent, a preview still waiting for its delay is not sent after it
+  // (it would keep a draft of a hand already saved; the server ignores it too).
+  document.addEventListener("submit", function (event) {
+    // Not a form htmx sends itself (the check-in search): that one stays on the page.
+    if (!event.defaultPrevented) event.target.dataset.sent = "1";
+  });
+  document.addEventListener("htmx:confirm", function (event) {
+    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+    if (form && form.dataset.sent) event.preventDefault();
+  });
+  // Back to a page kept in the browser's cache: its form may preview again.
+  window.addEventListener("pageshow", function () {
+    var sent = document.querySelectorAll("form[data-sent]");
+    for (var i = 0; i < sent.length; i++) delete sent[i].dataset.sent;
+  });
+
   // A value that filled itself in is sent blank to the preview, so the server fills it
   // again from the other players' numbers as they change.
   document.addEventListener("htmx:configRequest", function (event) {

@@ -6,6 +6,7 @@ Playwright never downloads a browser here: it launches /usr/bin/chromium.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -52,14 +53,49 @@ def browser():
         browser.close()
 
 
+class ConsoleErrors:
+    """Every console error and uncaught page error of the pages a test opens."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.allowed: list[re.Pattern] = []
+
+    def allow(self, pattern: str) -> None:
+        """An error the test provokes on purpose (e.g. a 503 while the database is away)."""
+        self.allowed.append(re.compile(pattern))
+
+    def watch(self, page) -> None:
+        def on_console(message) -> None:
+            if message.type == "error":
+                where = message.location.get("url", "") if message.location else ""
+                self.errors.append(f"console: {message.text} ({where or page.url})")
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda error: self.errors.append(f"page error: {error} ({page.url})"))
+
+    def unexpected(self) -> list[str]:
+        return [e for e in self.errors if not any(p.search(e) for p in self.allowed)]
+
+
+@pytest.fixture(autouse=True)
+def console_errors():
+    """Fail any browser test whose pages logged a console error or an uncaught error."""
+    collected = ConsoleErrors()
+    yield collected
+    unexpected = collected.unexpected()
+    if unexpected:
+        pytest.fail("Browser console errors:\n" + "\n".join(unexpected), pytrace=False)
+
+
 @pytest.fixture
-def new_page(browser):
+def new_page(browser, console_errors):
     """Open pages at a given viewport; each in its own context (own cookies)."""
     contexts = []
 
     def open_page(viewport: dict | None = None, locale: str = "en-GB"):
         context = browser.new_context(viewport=viewport or TABLET, locale=locale)
         context.set_default_timeout(10_000)
+        context.on("page", console_errors.watch)  # every page, popups too
         contexts.append(context)
         return context.new_page()
 

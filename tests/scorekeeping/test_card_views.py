@@ -115,6 +115,24 @@ def test_both_tablets_drafts_are_kept_when_they_type_at_once(client, running):
     assert drafts["2"]["melded_aces"] == "2"
 
 
+@pytest.mark.parametrize("typed_before", [False, True], ids=["first-preview", "typing-on"])
+def test_a_preview_that_arrives_after_the_save_keeps_no_draft(client, running, typed_before):
+    from clubscore.scorekeeping.services import load_card, save_draft
+
+    one, _two = links(running())
+    if typed_before:
+        post(client, one, "preview", {"number": 1, "version": 0, "melded_aces": 1})
+    # The preview's request read the card, then the hand was saved before it wrote.
+    late = load_card(one.token)
+    post(client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM})
+    save_draft(late, 1, {"melded_aces": "3"}, version=0)
+    entry = ScoreEntry.objects.get()
+    assert "1" not in entry.drafts and entry.parts["1"]["version"] == 1
+    # Sent again over HTTP after the save, the same preview keeps nothing either.
+    post(client, one, "preview", {"number": 1, "version": 0, "melded_aces": 3})
+    assert "1" not in ScoreEntry.objects.get().drafts
+
+
 def test_an_impossible_number_is_refused_on_its_field_and_kept(client, running):
     one, _ = links(running())
     data = {"number": 1, "version": 0, "red_books": 1, "melded_aces": 3}
