@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "clubscore.club",
     "clubscore.events",
     "clubscore.scorekeeping",
+    "clubscore.ratings",
     "clubscore.dashboard",
     "clubscore.printing",
     "clubscore.accounts",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.functional import lazy
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
 from clubscore.games import GAMES, Game
 from clubscore.messages import Message
@@ -43,10 +43,9 @@ def _translate_param(value: Any) -> Any:
 
 
 def game_name(game: Game | str) -> str:
-    """The game's name in the active language (the games give English and German)."""
+    """The game's name in the active language (the games mark it with ``_``)."""
     rules = GAMES[game] if isinstance(game, str) else game
-    language = get_language() or "en"
-    return rules.name_de if language.startswith("de") else rules.name
+    return translate(rules.name)
 
 
 #: ``game_name`` for model choices and other text made at import time.

@@ -402,6 +402,9 @@ class LadderRow:
     best_finish: int | None = None
     wins: int = 0
     rank: int = 0
+    results: list[tuple[int, int]] = field(default_factory=list)  # (total, rank) per event
+    rating: float | None = None  # filled in by dashboard.ladder
+    rated_evenings: int = 0
 
 
 @dataclass
@@ -438,6 +441,7 @@ def season_ladder(game: str, year: int | None = None) -> Ladder:
                 line.rank if row.best_finish is None else min(row.best_finish, line.rank)
             )
             row.wins += line.rank == 1
+            row.results.append((line.total, line.rank))
     order = GAMES[game].standings_order
     sign = -1 if order == "high" else 1
     ranked = sorted(rows.values(), key=lambda r: (sign * r.total, -r.events, r.name.casefold()))

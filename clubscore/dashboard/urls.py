@@ -16,4 +16,6 @@ urlpatterns = [
     path("events/<int:event_id>/standings/playoff/", views.playoff, name="playoff"),
     path("events/<int:event_id>/results/", views.public_standings, name="public_standings"),
     path("ladder/", views.ladder, name="ladder"),
+    path("players/<int:player_id>/", views.player, name="player"),
+    path("players/<int:player_id>/evenings.csv", views.player_export, name="player_csv"),
 ]

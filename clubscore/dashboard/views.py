@@ -13,6 +13,7 @@ from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
 from clubscore.accounts.decorators import organizer_required
+from clubscore.club.models import Player
 from clubscore.draw import DrawError
 from clubscore.events.models import Event, ScoreEntry, Seat, Table
 from clubscore.games import ScoreError
@@ -22,11 +23,13 @@ from clubscore.translation import game_name, translate
 
 from .charts import progress_chart
 from .disputes import open_disputes, settle_form
-from .forms import LadderFilterForm, SettleForm
+from .forms import SettleForm
+from .ladder import LadderOptionsForm, RatedLadderTable, rated_ladder
+from .players import player_csv, player_page
 from .playoffs import start_playoff
-from .standings import COUPLE, INDIVIDUAL, event_standings, season_ladder
+from .standings import COUPLE, INDIVIDUAL, event_standings
 from .states import STATES, event_table_states
-from .tables import LadderTable, standings_table
+from .tables import standings_table
 
 PER_PAGE = 100
 
@@ -206,10 +209,13 @@ def playoff(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def ladder(request: HttpRequest) -> HttpResponse:
     years = sorted({date.year for date in Event.objects.dates("date", "year")}, reverse=True)
-    form = LadderFilterForm(request.GET or None, years=years)
-    game, year = form.cleaned_or_default()
-    result = season_ladder(game, year)
-    table = LadderTable(result.rows)
+    form = LadderOptionsForm(request.GET or None, years=years)
+    chosen = form.choices()
+    game, year = chosen["game"], chosen["year"]
+    result = rated_ladder(
+        game, year, rank_by=chosen["rank_by"], best=chosen["best"], at_least=chosen["at_least"]
+    )
+    table = RatedLadderTable(result.rows, game=game)
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     export = request.GET.get("_export")
     if TableExport.is_valid_format(export):
@@ -221,6 +227,30 @@ def ladder(request: HttpRequest) -> HttpResponse:
             "form": form,
             "ladder": result,
             "table": table,
+            "chosen": chosen,
             "game_name": game_name(game),
         },
     )
+
+
+# --- Each player's page -------------------------------------------------------------
+
+
+def _player_page(request: HttpRequest, player_id: int):
+    player = get_object_or_404(Player, pk=player_id)
+    # Organizers see every final evening; everyone else those with public standings, and
+    # nobody is listed who never played a public evening.
+    public = not request.user.is_staff
+    page = player_page(player, game=request.GET.get("game"), public=public)
+    if public and not page.evenings:
+        raise Http404
+    return page
+
+
+def player(request: HttpRequest, player_id: int) -> HttpResponse:
+    page = _player_page(request, player_id)
+    return render(request, "dashboard/player.html", {"page": page})
+
+
+def player_export(request: HttpRequest, player_id: int) -> HttpResponse:
+    return player_csv(_player_page(request, player_id))

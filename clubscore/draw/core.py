@@ -8,12 +8,13 @@ the exact-bid start cards does not change the tables).
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 from .errors import DrawError
 from .fit import fit, table_size
-from .inputs import DrawInput, check_inputs, check_seed
+from .inputs import DECK_CARDS, DrawInput, check_inputs, check_seed
 from .search import MAX_PAIR_WEIGHT, event_weight, seat
 from .sizes import _, join, message, plural
 
@@ -38,14 +39,18 @@ def draw(
     *,
     scorekeepers: list[str] | None = None,
     options: dict[str, Any] | None = None,
+    ratings: dict[str, float] | None = None,
 ) -> dict[str, Any]:
     """Draw the tables of one round. Same arguments, same result.
 
     ``scorekeepers``: players their couple named as scorekeeper; one of them present at a
     team (hand_and_foot) or table (other games) keeps its score, else the draw appoints one.
     ``options``: game options; the draw reads ``start_cards`` (exact_bid, default 10: one
-    trump suit per round). Raises DrawError for anything it cannot do, with a message for
-    the organizer.
+    trump suit per round).
+    ``ratings``: player -> rating (any scale, higher is stronger); given, each table of a team
+    game pairs its four players into the most even teams the soft rules allow (players
+    without a rating count as the average of those given).
+    Raises DrawError for anything it cannot do, with a message for the organizer.
     """
     size = table_size(game)
     seed = check_seed(seed)
@@ -53,6 +58,19 @@ def draw(
     room = fit(game, len(given.players))
     if not room["tables"] or (room["sit_out"] and not allow_sit_out):
         raise DrawError(room["problem"])
+    largest = max(room["table_sizes"])
+    if given.start_cards_given and given.start_cards * largest > DECK_CARDS:
+        raise DrawError(
+            message(
+                _(
+                    "{cards} cards each is more than two 32-card decks hold for a table of "
+                    "{players}: change the first round to at most {most} cards."
+                ),
+                cards=given.start_cards,
+                players=largest,
+                most=DECK_CARDS // largest,
+            )
+        )
 
     warnings: list[str] = []
     sitting_out = _choose_sit_outs(given, room, _rng(seed, "sit_out"), warnings)
@@ -69,8 +87,15 @@ def draw(
     for (i, j), weight in weights.items():
         partner_weight[i][j] = partner_weight[j][i] = weight
 
+    strength = _strengths(ratings, seated) if size.teams and ratings is not None else None
     groups = seat(
-        len(seated), room["table_sizes"], spouse, partner_weight, size.teams, _rng(seed, "seating")
+        len(seated),
+        room["table_sizes"],
+        spouse,
+        partner_weight,
+        size.teams,
+        _rng(seed, "seating"),
+        strength,
     )
     tables = _describe_tables(game, seed, given, [[seated[i] for i in g] for g in groups])
 
@@ -81,6 +106,18 @@ def draw(
         )
     _check_hard_rules(given.players, tables, sitting_out, given.spouse)
     return {"seed": seed, "tables": tables, "sitting_out": sitting_out, "warnings": warnings}
+
+
+def _strengths(ratings: Any, seated: list[str]) -> list[float]:
+    """Each seated player's rating, by index; refused unless a mapping of finite numbers."""
+    if not isinstance(ratings, dict) or not all(
+        isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+        for value in ratings.values()
+    ):
+        raise DrawError(_("ratings must map players to numbers"))
+    known = [float(ratings[p]) for p in seated if p in ratings]
+    average = sum(known) / len(known) if known else 0.0
+    return [float(ratings.get(p, average)) for p in seated]
 
 
 def _choose_sit_outs(

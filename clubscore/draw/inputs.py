@@ -12,7 +12,10 @@ from dataclasses import dataclass, field
 from .errors import DrawError
 from .sizes import _, join, message
 
-MAX_START_CARDS = 16  # two 32-card decks dealt to four players
+#: Two 32-card decks: 64 cards shared by a table's players (so 32 at most, at a table of
+#: two); the draw checks each table's size against them once the sizes are known.
+DECK_CARDS = 64
+MAX_START_CARDS = DECK_CARDS // 2
 
 
 @dataclass
@@ -23,6 +26,8 @@ class DrawInput:
     sat_out: list[str]
     scorekeepers: list[str]
     start_cards: int = 10
+    # Only an event that sets start cards (the exact-bid game) has them checked per table.
+    start_cards_given: bool = False
     spouse: dict[str, str] = field(default_factory=dict)
 
 
@@ -160,5 +165,6 @@ def check_inputs(
         sat_out=_check_names(sat_out, "sat_out"),
         scorekeepers=_check_names(scorekeepers, "scorekeepers"),
         start_cards=start_cards,
+        start_cards_given=options is not None and "start_cards" in options,
         spouse=spouse,
     )

@@ -59,14 +59,20 @@ class Seating:
             return HARD
         return self.partner_weight[a].get(b, 0)
 
-    def best_pairing(self, members: Sequence[int]) -> tuple[int, list[int]]:
-        """Cheapest split of four players into partners: (cost, [p, q, r, s]) for (p,q)(r,s)."""
-        best_cost, best = HARD * 3, list(members)
+    def best_pairing(
+        self, members: Sequence[int], ratings: Sequence[float] | None = None
+    ) -> tuple[int, list[int]]:
+        """Cheapest split of four players into partners: (cost, [p, q, r, s]) for (p,q)(r,s).
+
+        With `ratings` (by player index), of the splits that cost the least the one with
+        the most even teams (the smallest difference of the partners' rating sums)."""
+        best_key, best_cost, best = None, HARD * 3, list(members)
         for pairing in _PAIRINGS:
             p, q, r, s = (members[i] for i in pairing)
             cost = self.pair_cost(p, q) + self.pair_cost(r, s)
-            if cost < best_cost:
-                best_cost, best = cost, [p, q, r, s]
+            gap = abs(ratings[p] + ratings[q] - ratings[r] - ratings[s]) if ratings else 0
+            if best_key is None or (cost, gap) < best_key:
+                best_key, best_cost, best = (cost, gap), cost, [p, q, r, s]
         return best_cost, best
 
     def table_cost(self, members: Sequence[int]) -> int:
@@ -193,9 +199,10 @@ def seat(
     partner_weight: list[dict[int, int]],
     teams: bool,
     rng: random.Random,
+    ratings: Sequence[float] | None = None,
 ) -> list[list[int]]:
     """Tables of player indices, sized ``sizes``; in team games each as [p, q, r, s]
-    meaning partners (p, q) against (r, s)."""
+    meaning partners (p, q) against (r, s), as even by ``ratings`` as the rules allow."""
     seating = Seating(m, spouse, partner_weight, teams)
     max_steps = 100 + m
     tables = random_start(m, sizes, rng)
@@ -215,5 +222,5 @@ def seat(
         if candidate_penalty < penalty:
             tables, penalty = candidate, candidate_penalty
     if teams:
-        tables = [seating.best_pairing(members)[1] for members in tables]
+        tables = [seating.best_pairing(members, ratings)[1] for members in tables]
     return tables

@@ -1,6 +1,10 @@
 from django.contrib import admin
+from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from clubscore.games import GAMES
+
+from .forms import EventForm
 from .models import (
     CheckIn,
     DrawRecord,
@@ -13,6 +17,7 @@ from .models import (
     Table,
     Team,
 )
+from .signals import event_finished, event_reopened
 
 
 class CheckInInline(admin.TabularInline):
@@ -29,6 +34,20 @@ class RoundInline(admin.TabularInline):
     show_change_link = True
 
 
+class EventAdminForm(EventForm):
+    """The organizer's event form (the game's options as fields), plus the records' fields."""
+
+    class Meta(EventForm.Meta):
+        fields = [
+            *EventForm.Meta.fields,
+            "status",
+            "clock_started_at",
+            "time_called_at",
+            "extra_minutes",
+        ]
+        widgets: dict = {}  # the admin's own date picker
+
+
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
     list_display = ["name", "date", "game", "status", "standings_basis", "public_standings"]
@@ -36,12 +55,38 @@ class EventAdmin(admin.ModelAdmin):
     search_fields = ["name"]
     date_hierarchy = "date"
     inlines = [CheckInInline, RoundInline]
-    fieldsets = [
-        (None, {"fields": ["name", "game", "date", "status", "language"]}),
-        (_("Standings"), {"fields": ["standings_basis", "public_standings"]}),
-        (_("Game options"), {"fields": ["options"]}),
-        (_("Clock"), {"fields": ["clock_started_at", "time_called_at", "extra_minutes"]}),
-    ]
+    form = EventAdminForm
+
+    def _option_names(self, request, obj: Event | None) -> list[str]:
+        # The same game the form will show: the one sent, else asked for, else the event's.
+        values = request.POST if request.method == "POST" else request.GET
+        game = EventForm.game_shown(values, obj or Event())
+        return [option.name for option in GAMES[game].options]
+
+    def get_fieldsets(self, request, obj: Event | None = None):
+        return [
+            (None, {"fields": ["name", "game", "options_game", "date", "status", "language"]}),
+            (_("Standings"), {"fields": ["standings_basis", "public_standings"]}),
+            (_("Game options"), {"fields": self._option_names(request, obj)}),
+            (_("Clock"), {"fields": ["clock_started_at", "time_called_at", "extra_minutes"]}),
+        ]
+
+    def get_form(self, request, obj: Event | None = None, change: bool = False, **kwargs):
+        # The option fields are made by the form itself for its game, not by the model.
+        if kwargs.get("fields"):
+            options = set(self._option_names(request, obj))
+            kwargs["fields"] = [name for name in kwargs["fields"] if name not in options]
+        return super().get_form(request, obj, change, **kwargs)
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        # Making an evening final here (or changing a final one) tells the other apps,
+        # as the organizer's "Finish the evening" does.
+        was_final = form.initial.get("status") == Event.Status.FINAL
+        is_final = obj.status == Event.Status.FINAL
+        if (was_final or is_final) and {"status", "date", "game"} & set(form.changed_data):
+            signal = event_finished if is_final else event_reopened
+            transaction.on_commit(lambda: signal.send(sender=Event, event=obj))
 
 
 class TableInline(admin.TabularInline):

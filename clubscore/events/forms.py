@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from clubscore.club.models import Player
+from clubscore.games import GAMES
 from clubscore.games.base import NAME_PART_LENGTH
 from clubscore.numbers import WholeNumberField, parse_int
+from clubscore.translation import game_name
+
+from .models import Event, option_initial_values
+from .options import clean_option_fields, option_fields
 
 # Seeds fit the database's big integer; a person types a short one to reproduce a draw.
 MAX_SEED = 10**15
@@ -92,3 +100,92 @@ class DrawForm(forms.Form):
                 _("Tick this box to replace the tables that were drawn before.")
             )
         return value
+
+
+class EventForm(forms.ModelForm):
+    """An event's settings and its game's options, each option a field of its own.
+
+    The option fields are those of the chosen game (asked of `clubscore.games`). The
+    hidden ``options_game`` says which game's options were on the page: when the game
+    was changed without them being swapped (no JavaScript), the form is shown again
+    with the new game's options (what was typed kept), never saved with unseen values.
+    """
+
+    options_game = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    class Meta:
+        model = Event
+        fields = ["name", "date", "game", "language", "standings_basis", "public_standings"]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        key = self.game_shown(self.data if self.is_bound else self.initial, self.instance)
+        self.rules = GAMES[key]
+        self.option_names = [option.name for option in self.rules.options]
+        self.fields.update(option_fields(self.rules))
+        saved = self.instance.options if self.instance.game == key else {}
+        for name, value in option_initial_values(self.rules, saved).items():
+            self.initial.setdefault(name, value)
+        self.initial["options_game"] = key
+        shown = self.data.get("options_game") if self.is_bound else key
+        self.game_changed = self.is_bound and shown != key
+        if self.game_changed:
+            # Show the new game's options: what was typed for an option both games
+            # have stays, the others start at the game's defaults.
+            self.data = self.data.copy()
+            for name in self.option_names:
+                if name not in self.data:
+                    value = self.fields[name].prepare_value(self.initial[name])
+                    self.data[name] = "" if value is None else str(value)
+            self.data["options_game"] = key
+
+    @staticmethod
+    def game_shown(values: Mapping[str, Any], instance: Event) -> str:
+        """The game whose options the form shows: the one sent or given, else the event's."""
+        key = values.get("game")
+        if isinstance(key, str) and key in GAMES:
+            return key
+        return instance.game if instance.game in GAMES else next(iter(GAMES))
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.option_names]
+
+    def settings_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.Meta.fields if name != "game"]
+
+    def clean_game(self) -> str:
+        game = self.cleaned_data["game"]
+        if self.instance.pk and game != self.instance.game and self.instance.rounds.exists():
+            raise forms.ValidationError(
+                _("The tables are drawn for %(game)s: the game can no longer change.")
+                % {"game": game_name(self.instance.game)}
+            )
+        return game
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if self.game_changed:
+            self.add_error(
+                "game",
+                _("These are the options of %(game)s now: check them, then save again.")
+                % {"game": game_name(self.rules)},
+            )
+        options = clean_option_fields(self, self.rules)
+        # The instance always holds options that fit its game, so the model's own
+        # check never fails on a form that is shown again with errors.
+        self.instance.options = options or option_initial_values(self.rules, {})
+        return data
+
+
+def typed_initial(data: Mapping[str, Any], instance: Event | None = None) -> dict[str, Any]:
+    """What was typed into an event form, as initial values for showing it again unsaved.
+
+    A checkbox left unticked is not sent at all, so it reads as unticked, not as saved.
+    """
+    initial = {key: data.get(key) for key in data if key != "csrfmiddlewaretoken"}
+    rules = GAMES[EventForm.game_shown(data, instance or Event())]
+    ticks = ["public_standings", *(o.name for o in rules.options if o.kind == "bool")]
+    for name in ticks:
+        initial[name] = name in data
+    return initial

@@ -6,7 +6,9 @@ games validate and score (options, payloads and their results).
 
 from __future__ import annotations
 
+import datetime
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -17,8 +19,18 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubscore.club.models import Player
-from clubscore.games import GAMES, ScoreError
+from clubscore.games import GAMES, Game, ScoreError
 from clubscore.translation import game_name_lazy, translate
+
+
+def option_initial_values(game: Game, options: dict | None) -> dict[str, Any]:
+    """``options`` as they fit ``game`` (each option by name), else the game's defaults."""
+    try:
+        values = game.clean_options(options or {})
+    except ScoreError:
+        values = game.default_options()
+    return {option.name: values[option.name] for option in game.options}
+
 
 GAME_CHOICES = [(key, game_name_lazy(key)) for key in GAMES]
 
@@ -35,6 +47,10 @@ class EventQuerySet(models.QuerySet):
 
     def with_counts(self) -> EventQuerySet:
         return self.annotate(checked_in_count=Count("checkins", distinct=True))
+
+    def latest_of(self, game: str) -> Event | None:
+        """The game's most recent event: the one a new event can copy ("Like last time")."""
+        return self.filter(game=game).order_by("-date", "-pk").first()
 
 
 class Event(models.Model):
@@ -99,6 +115,39 @@ class Event(models.Model):
     def game_options(self) -> dict:
         """The event's options with the game's defaults filled in."""
         return self.game_rules.clean_options(self.options or {})
+
+    def copied_settings(self, today: datetime.date) -> dict[str, Any]:
+        """A new event's settings "like last time": this one's, dated a week on (or the
+        first such weekday from ``today``); never its check-ins, rounds or scores."""
+        date = self.date + datetime.timedelta(days=7)
+        if date < today:
+            date += datetime.timedelta(days=-(-(today - date).days // 7) * 7)
+        return {
+            "name": self.name,
+            "date": date,
+            "game": self.game,
+            "language": self.language,
+            "standings_basis": self.standings_basis,
+            "public_standings": self.public_standings,
+            **option_initial_values(self.game_rules, self.options),
+        }
+
+    def has_scores(self) -> bool:
+        """True once a score is in: any hand or round with a result or a team's part."""
+        return (
+            ScoreEntry.objects.filter(table__round__event=self)
+            .filter(Q(result__isnull=False) | ~Q(parts={}))
+            .exists()
+        )
+
+    def settings_locked_reason(self) -> str | None:
+        """Why the event's settings and options can no longer change, or None while they can."""
+        if self.has_scores():
+            return _(
+                "The first score has been entered: the settings and options can no longer "
+                "change, so every table is scored by the rules it played."
+            )
+        return None
 
     def clean(self) -> None:
         if self.game not in GAMES:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.apps import apps
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db import models, transaction
@@ -179,7 +180,7 @@ def draw_arguments(
         .values_list("player_id", flat=True)
     )
     couples = Couple.objects.of_players(player_ids).order_by("pk")
-    return {
+    arguments = {
         "game": event.game,
         "players": [str(pk) for pk in player_ids],
         "couples": [[str(c.player_a_id), str(c.player_b_id)] for c in couples],
@@ -189,6 +190,22 @@ def draw_arguments(
         "allow_sit_out": allow_sit_out,
         "scorekeepers": [str(c.scorekeeper_id) for c in couples],
         "options": event.game_options,
+    }
+    if event.game_options.get("balance_by_rating"):
+        arguments["ratings"] = player_ratings(event.game, player_ids)
+    return arguments
+
+
+def player_ratings(game: str, player_ids: list[int]) -> dict[str, float]:
+    """Each rated player's mean rating in `game` (the draw balances teams by it; the
+    unrated count as average there). Looked up by name: the ratings app builds on this
+    one, so this one does not import it."""
+    rating = apps.get_model("ratings", "Rating")
+    return {
+        str(pid): mu
+        for pid, mu in rating.objects.filter(game=game, player_id__in=player_ids).values_list(
+            "player_id", "mu"
+        )
     }
 
 

@@ -223,27 +223,32 @@ class Validator:
 class Option:
     """An event setting of a game, with its club default and its allowed values.
 
-    ``kind`` is ``"int"`` (a whole number), ``"int_list"`` (a list of whole numbers)
-    or ``"optional_int"`` (a whole number or ``None``). Every option has its limits:
-    ``choices``, or ``minimum..maximum`` (a form asks them; ``clean`` says why).
+    ``kind`` is ``"int"`` (a whole number), ``"int_list"`` (a list of whole numbers),
+    ``"optional_int"`` (a whole number or ``None``) or ``"bool"`` (yes or no).
+    ``label`` and ``help`` are marked with ``_`` and shown translated; ``suggestions``
+    are the values a form offers first (any value within the limits is allowed).
+    Every number has its limits, ``minimum..maximum`` (a form asks them; ``clean``
+    says why).
     """
 
     name: str
     label: str
-    label_de: str
     default: Any
     _kw_only: KW_ONLY
+    help: str = ""
     kind: str = "int"
     minimum: int | None = 0
     maximum: int | None = None
-    choices: tuple[int, ...] | None = None
+    suggestions: tuple[int, ...] = ()
     max_items: int = 10
 
     def __post_init__(self) -> None:
-        if self.choices is None and (self.minimum is None or self.maximum is None):
-            raise ValueError(f"Option {self.name} needs a minimum and a maximum, or choices.")
+        if self.kind != "bool" and (self.minimum is None or self.maximum is None):
+            raise ValueError(f"Option {self.name} needs a minimum and a maximum.")
 
     def clean(self, value: Any, check: Validator) -> Any:
+        if self.kind == "bool":
+            return check.boolean(value, self.name)
         if self.kind == "optional_int" and value is None:
             return None
         if self.kind == "int_list":
@@ -255,26 +260,43 @@ class Option:
                 for i, item in enumerate(items)
             ]
             return None if None in cleaned else cleaned
-        if self.choices is not None:
-            return check.choice(value, self.name, self.choices, self.label)
         return check.integer(value, self.name, self.minimum, self.maximum)
 
 
 TIME_LIMIT = Option(
     "time_limit_minutes",
     _("Time limit (minutes)"),
-    "Zeitlimit (Minuten)",
     90,
+    help=_(
+        "Time is called this many minutes after the clock starts: "
+        "no new hand or round begins after that."
+    ),
     minimum=1,
     maximum=600,
 )
 GRACE = Option(
     "grace_minutes",
     _("Grace period (minutes)"),
-    "Nachspielzeit (Minuten)",
     15,
+    help=_(
+        "After time is called, scores can still be entered for this long; "
+        "then only the organizer can change a card."
+    ),
     minimum=0,
     maximum=120,
+)
+# Off by default: the draw seats partners by lot; on, each Hand and Foot table's two teams
+# are made as even as the soft rules allow, by the players' ratings (a game with teams).
+BALANCE_BY_RATING = Option(
+    "balance_by_rating",
+    _("Balance tables by rating"),
+    False,
+    help=_(
+        "The draw makes each table's two teams as even as it can by the players' "
+        "ratings; off, partners are drawn by lot."
+    ),
+    kind="bool",
+    minimum=None,
 )
 
 
@@ -286,8 +308,7 @@ class Game:
     """
 
     key: str = ""
-    name: str = ""
-    name_de: str = ""
+    name: str = ""  # marked with ``_``: the pages show it translated
     min_players: int = 0
     max_players: int = 0
     teams: int | None = None  # teams per table, None when everyone plays for themselves

@@ -26,8 +26,16 @@ from .base import (
 
 POINTS_PER_TRICK = 1
 EXACT_BONUS = 10
-#: The sheet's rooms start with 10 (training, 1000 credits), 5, 7 or 8 cards.
+#: Two 32-card decks: the first round deals at most 64 ÷ players cards to each player.
+DECK_CARDS = 64
+#: The sheet's rooms start with 10 (training, 1000 credits), 5, 7 or 8 cards: the club's
+#: usual choices, offered first; any number the decks allow is accepted.
 START_CARDS = (5, 7, 8, 10)
+
+
+def max_start_cards(players: int) -> int:
+    """The most cards each of ``players`` can get in the first round from the two decks."""
+    return DECK_CARDS // players
 
 
 def cards_in_round(index: int, start_cards: int) -> int:
@@ -56,8 +64,7 @@ def multiplier_label(m: int) -> Message:
 
 class ExactBid(Game):
     key = "exact_bid"
-    name = "Exact-bid trick game"
-    name_de = "Stichansage"
+    name = _("Exact-bid trick game")
     min_players = 2
     max_players = 4
     standings_order = "high"
@@ -65,9 +72,16 @@ class ExactBid(Game):
         Option(
             "start_cards",
             _("Cards in the first round"),
-            "Karten in der ersten Runde",
             10,
-            choices=START_CARDS,
+            help=_(
+                "Each player's cards in the first round, one fewer every round after. "
+                "The club plays 5, 7, 8 or 10; two 32-card decks allow up to 64 ÷ players "
+                "(16 at a table of four, 21 of three, 32 of two)."
+            ),
+            minimum=1,
+            # The draw may seat tables of two; a table of more is checked when scored.
+            maximum=max_start_cards(2),
+            suggestions=START_CARDS,
         ),
         TIME_LIMIT,
         GRACE,
@@ -95,11 +109,20 @@ class ExactBid(Game):
         if data is None:
             return None
         players = check.players(data["players"], "players", self.min_players, self.max_players)
-        start_cards = options["start_cards"]
-        if "start_cards" in data:
-            start_cards = check.choice(
-                data["start_cards"], "start_cards", START_CARDS, _("Cards in the first round")
-            )
+        # Without a valid list of players, the most any table may start with.
+        seats = len(players) if players is not None else self.min_players
+        most = max_start_cards(seats)
+        too_many = message(
+            _(
+                "With {players} players, at most {most} cards each in the first round "
+                "(two 32-card decks hold 64)."
+            ),
+            players=seats,
+            most=most,
+        )
+        # The payload's start cards win over the event's; either must fit the table.
+        start_cards = data.get("start_cards", options["start_cards"])
+        start_cards = check.integer(start_cards, "start_cards", 1, most, too_many)
         if start_cards is None:
             return None
         rounds = check.sequence(data["rounds"], "rounds", 0, start_cards)

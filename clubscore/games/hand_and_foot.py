@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from .base import (
+    BALANCE_BY_RATING,
     GRACE,
     TIME_LIMIT,
     Game,
@@ -74,21 +75,37 @@ def in_hand_label(count: int, one: str, many: str) -> Message:
 
 class HandAndFoot(Game):
     key = "hand_and_foot"
-    name = "Hand and Foot"
-    name_de = "Hand und Fuß"
+    name = _("Hand and Foot")
     min_players = 4
     max_players = 4
     teams = 2
     team_size = 2
     standings_order = "high"
     options = (
-        Option("decks", _("Decks"), "Kartenspiele", 4, minimum=1, maximum=MAX_DECKS),
-        Option("hands", _("Hands per game"), "Hände pro Spiel", 3, minimum=1, maximum=MAX_HANDS),
+        Option(
+            "decks",
+            _("Decks"),
+            4,
+            help=_("How many decks of 54 cards (with the two jokers) each table plays with."),
+            minimum=1,
+            maximum=MAX_DECKS,
+        ),
+        Option(
+            "hands",
+            _("Hands"),
+            3,
+            help=_("Hands in one game at a table; each hand has its own meld minimum."),
+            minimum=1,
+            maximum=MAX_HANDS,
+        ),
         Option(
             "meld_minimums",
             _("Meld minimums"),
-            "Mindestmeldungen",
             [90, 120, 150],
+            help=_(
+                "Points a team's first meld must reach, one per hand, separated by commas; "
+                "hands beyond the list use its last value."
+            ),
             kind="int_list",
             minimum=0,
             maximum=10_000,
@@ -97,8 +114,16 @@ class HandAndFoot(Game):
         TIME_LIMIT,
         GRACE,
         Option(
-            "first_table_bonus", _("First-table bonus"), "Bonus erster Tisch", 400, maximum=10_000
+            "first_table_bonus",
+            _("First-table bonus"),
+            400,
+            help=_(
+                "Points for each team of the first table that turns in its card "
+                "within the time limit."
+            ),
+            maximum=10_000,
         ),
+        BALANCE_BY_RATING,
     )
 
     def max_rounds(self, options: Mapping[str, Any]) -> int:

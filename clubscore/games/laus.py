@@ -28,8 +28,7 @@ MAX_ROUNDS = 100
 
 class Laus(Game):
     key = "laus"
-    name = "Laus"
-    name_de = "Laus"
+    name = _("Laus")
     min_players = 4
     max_players = 4
     standings_order = "low"
@@ -37,8 +36,10 @@ class Laus(Game):
         Option(
             "rounds",
             _("Rounds"),
-            "Runden",
             8,
+            help=_(
+                "Rounds in one game. Leave empty to play until a player passes the points below."
+            ),
             kind="optional_int",
             minimum=1,
             maximum=MAX_ROUNDS,
@@ -46,8 +47,11 @@ class Laus(Game):
         Option(
             "threshold",
             _("Play until a player passes"),
-            "Spielen bis ein Spieler überschreitet",
             None,
+            help=_(
+                "Points: the round in which a player's total goes past them is the last. "
+                "Leave empty to play a number of rounds; with both set, whichever comes first."
+            ),
             kind="optional_int",
             minimum=1,
             maximum=100_000,

@@ -194,13 +194,19 @@ def too_many_penalties() -> Message:
 
 class LuxuryFamily(Game):
     key = "luxury_family"
-    name = "Luxury Family"
-    name_de = "Luxusfamilie"
+    name = _("Luxury Family")
     min_players = 3
     max_players = 3
     standings_order = "high"
     options = (
-        Option("rounds", _("Rounds"), "Runden", 3, minimum=1, maximum=30),
+        Option(
+            "rounds",
+            _("Rounds"),
+            3,
+            help=_("Deals in one game at a table; the deal passes to the left."),
+            minimum=1,
+            maximum=30,
+        ),
         TIME_LIMIT,
         GRACE,
     )

@@ -26,6 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from clubscore.games import GAMES, Game
 from clubscore.games.cards import SUIT_NAMES, SUIT_NAMES_DE, SUIT_SYMBOLS
+from clubscore.translation import game_name
 
 from .data import EventInfo, LinkInfo, SeatInfo, TableInfo
 from .pdf import (
@@ -82,11 +83,6 @@ NAME_SIZE = 12
 
 def is_german() -> bool:
     return (get_language() or "en").startswith("de")
-
-
-def game_name(key: str) -> str:
-    game = GAMES[key]
-    return game.name_de if is_german() else game.name
 
 
 def suit_label(suit: str | None) -> str:
@@ -609,7 +605,10 @@ def exact_bid(
         gettext("Final score"),
     ]
     available = y - bottom - NAMES_H - HEAD_H
-    row_h = row_height(available, start + len(finals), ROW_FLOOR)
+    rows = start + len(finals)
+    # Up to 64 ÷ players rounds: beyond what fits at the floor, rows shrink so the
+    # card stays on its page (a long game at a table of two or three).
+    row_h = row_height(available, rows, min(ROW_FLOOR, available / rows))
 
     # Names over each player's three boxes: bid, tricks, points.
     box(canvas, x, y, fixed, NAMES_H, fill=SHADE)

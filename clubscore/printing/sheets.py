@@ -24,8 +24,8 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, TableStyle
 from reportlab.platypus import Table as FlowTable
 
 from clubscore.dashboard.standings import COUPLE, Row, Standings
+from clubscore.translation import game_name
 
-from .cards import game_name
 from .data import EventInfo, TableInfo
 from .pdf import (
     BOLD,

@@ -68,7 +68,16 @@ def test_the_ladder_page_filters_sorts_and_exports(drawn_event, add_entry):
     assert "?game=hand_and_foot&amp;year=2026&amp;sort=total" in html
     response = client.get(LADDER, {"game": "hand_and_foot", "year": "2026", "_export": "csv"})
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0] == ["Rank", "Player", "Total", "Events played", "Best finish", "Wins"]
+    assert rows[0] == [
+        "Rank",
+        "Player",
+        "Total",
+        "Rating",
+        "Evenings",
+        "Events played",
+        "Best finish",
+        "Wins",
+    ]
     assert len(rows) == 9
     assert client.get(LADDER, {"game": "laus"}).context["ladder"].rows == []
     response = client.get(LADDER, {"game": "hand_and_foot", "_export": "xlsx"})
@@ -82,7 +91,7 @@ def test_the_ladder_runs_the_same_queries_for_2_and_20_tables(
     for tables in (2, 20):
         play(drawn_event, add_entry, tables=tables)
         play(drawn_event, add_entry, tables=tables)
-        # years, events, tables, seats, entries
-        with django_assert_num_queries(5):
+        # years, events, tables, seats, entries, ratings
+        with django_assert_num_queries(6):
             response = client.get(LADDER, {"game": "hand_and_foot"})
         assert response.status_code == 200

@@ -232,10 +232,25 @@ def test_only_exact_bid_has_trumps():
     assert "trumps" not in draw("laus", names(4), [], seed=2)["tables"][0]
 
 
-@pytest.mark.parametrize("start_cards", [0, 17, "7", 7.0, True])
+@pytest.mark.parametrize("start_cards", [0, 33, "7", 7.0, True])
 def test_bad_start_cards_are_refused(start_cards):
     with pytest.raises(DrawError, match="start_cards"):
         draw("exact_bid", names(4), [], seed=2, options={"start_cards": start_cards})
+
+
+@pytest.mark.parametrize(("players", "most"), [(4, 16), (3, 21)])
+def test_start_cards_fit_the_two_decks_for_the_tables_drawn(players, most):
+    result = draw("exact_bid", names(players), [], seed=2, options={"start_cards": most})
+    assert len(result["tables"][0]["trumps"]) == most
+    two = draw("exact_bid", names(2), [], seed=2, options={"start_cards": 32})
+    assert len(two["tables"][0]["trumps"]) == 32
+
+    with pytest.raises(DrawError) as caught:
+        draw("exact_bid", names(players), [], seed=2, options={"start_cards": most + 1})
+    assert str(caught.value.message) == (
+        f"{most + 1} cards each is more than two 32-card decks hold for a table of "
+        f"{players}: change the first round to at most {most} cards."
+    )
 
 
 def test_each_team_keeps_score_by_the_player_its_couple_named():

@@ -178,8 +178,48 @@ def test_two_to_four_different_players(players):
     assert any(path.startswith("players") for path in errors_of(game(players)))
 
 
-@pytest.mark.parametrize("start_cards", [6, 0, 11, "10", True, None])
-def test_start_cards_come_from_the_sheets_rooms(start_cards):
+@pytest.mark.parametrize("start_cards", [6, 9, 3, 1, 5, 16])
+def test_any_start_cards_the_two_decks_allow_four_players_are_accepted(start_cards):
+    four = ["Ann", "Bob", "Cy", "Di"]
+    outcome = score("exact_bid", game(four, start_cards=start_cards))
+
+    assert outcome["next_round_cards"] == start_cards
+    assert outcome["complete"] is False
+
+
+@pytest.mark.parametrize(("players", "most"), [(2, 32), (3, 21), (4, 16)])
+def test_the_most_start_cards_are_64_divided_by_the_players(players, most):
+    names = ["Ann", "Bob", "Cy", "Di"][:players]
+
+    assert score("exact_bid", game(names, start_cards=most))["next_round_cards"] == most
+    errors = errors_of(game(names, start_cards=most + 1))
+    assert errors == {
+        "start_cards": [
+            f"With {players} players, at most {most} cards each in the first round "
+            "(two 32-card decks hold 64)."
+        ]
+    }
+
+
+def test_zero_and_seventeen_start_cards_with_four_players_are_refused_clearly():
+    four = ["Ann", "Bob", "Cy", "Di"]
+
+    assert errors_of(game(four, start_cards=0)) == {"start_cards": ["Must be at least 1."]}
+    assert "at most 16 cards each" in errors_of(game(four, start_cards=17))["start_cards"][0]
+
+
+def test_event_start_cards_too_many_for_the_table_are_refused_on_start_cards():
+    payload = game(["Ann", "Bob", "Cy", "Di"])
+    del payload["start_cards"]
+
+    with pytest.raises(ScoreError) as caught:
+        score("exact_bid", payload, {"start_cards": 20})
+    assert list(caught.value.errors) == ["start_cards"]
+    assert score("exact_bid", payload, {"start_cards": 9})["next_round_cards"] == 9
+
+
+@pytest.mark.parametrize("start_cards", [0, 33, -1, "10", True, None, 7.0])
+def test_start_cards_must_be_a_whole_number_within_the_decks(start_cards):
     assert list(errors_of(game(["Ann", "Bob"], start_cards=start_cards))) == ["start_cards"]
 
 
@@ -195,6 +235,9 @@ def test_the_game_object_describes_the_table():
 
     assert (exact_bid.min_players, exact_bid.max_players) == (2, 4)
     assert exact_bid.clean_options()["start_cards"] == 10
+    assert exact_bid.clean_options({"start_cards": 9})["start_cards"] == 9
+    option = next(o for o in exact_bid.options if o.name == "start_cards")
+    assert (option.minimum, option.maximum, option.suggestions) == (1, 32, (5, 7, 8, 10))
     with pytest.raises(ScoreError) as caught:
-        exact_bid.clean_options({"start_cards": 9})
+        exact_bid.clean_options({"start_cards": 33})
     assert list(caught.value.errors) == ["start_cards"]

@@ -9,12 +9,28 @@ from clubscore.games import GAMES, ScoreError, score
 
 def test_the_four_games_of_the_club():
     assert list(GAMES) == ["hand_and_foot", "exact_bid", "luxury_family", "laus"]
-    assert {key: (g.name, g.name_de) for key, g in GAMES.items()} == {
-        "hand_and_foot": ("Hand and Foot", "Hand und Fuß"),
-        "exact_bid": ("Exact-bid trick game", "Stichansage"),
-        "luxury_family": ("Luxury Family", "Luxusfamilie"),
-        "laus": ("Laus", "Laus"),
+    assert {key: g.name for key, g in GAMES.items()} == {
+        "hand_and_foot": "Hand and Foot",
+        "exact_bid": "Exact-bid trick game",
+        "luxury_family": "Luxury Family",
+        "laus": "Laus",
     }
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_every_option_has_a_label_help_limits_and_a_default_within_them(game):
+    for option in game.options:
+        assert option.label and option.help, option.name
+        if option.kind == "bool":
+            assert type(option.default) is bool
+            continue
+        # Every option is bounded, so no number a form sends can be too big to store.
+        assert option.minimum is not None and option.maximum is not None, option.name
+        defaults = option.default if isinstance(option.default, list) else [option.default]
+        for value in defaults:
+            assert value is None or option.minimum <= value <= option.maximum
+        for value in option.suggestions:
+            assert option.minimum <= value <= option.maximum
 
 
 def test_table_sizes_and_standings_order():

@@ -216,10 +216,18 @@ def test_the_options_fill_defaults_and_refuse_bad_values():
         "time_limit_minutes": 90,
         "grace_minutes": 15,
         "first_table_bonus": 400,
+        "balance_by_rating": False,
     }
     with pytest.raises(ScoreError) as caught:
-        game.clean_options({"decks": "4", "meld_minimums": [90, -1], "colour": "red"})
-    assert set(caught.value.errors) == {"decks", "meld_minimums.1", "colour"}
+        game.clean_options(
+            {"decks": "4", "meld_minimums": [90, -1], "colour": "red", "balance_by_rating": 1}
+        )
+    assert set(caught.value.errors) == {
+        "decks",
+        "meld_minimums.1",
+        "colour",
+        "balance_by_rating",
+    }
 
 
 def test_the_score_card_lists_the_sheets_point_values():

@@ -84,7 +84,8 @@ def hand_and_foot_payloads(draw: st.DrawFn) -> dict[str, Any]:
 @st.composite
 def exact_bid_payloads(draw: st.DrawFn) -> dict[str, Any]:
     players = draw(st.permutations(NAMES))[: draw(st.integers(2, 4))]
-    start_cards = draw(st.sampled_from([5, 7, 8, 10]))
+    # Any first round the two 32-card decks allow the table (64 ÷ players).
+    start_cards = draw(st.integers(1, 64 // len(players)))
     rounds = []
     for index in range(draw(st.integers(0, start_cards))):
         cards = start_cards - index

@@ -163,12 +163,26 @@ def test_the_games_and_the_draw_never_format_a_marked_template_themselves():
     assert formatted == []
 
 
+GERMAN_NAMES = {
+    "hand_and_foot": "Hand und Fuß",
+    "exact_bid": "Stichansage",
+    "luxury_family": "Luxusfamilie",
+    "laus": "Laus",
+}
+
+
 @pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
-def test_option_labels_read_as_the_games_own_german_names(game):
+def test_game_names_and_option_texts_are_german_through_the_catalogue(game):
+    # The games keep English only (marked with _); German comes from the catalogue.
+    assert not hasattr(game, "name_de")
+    assert all(not hasattr(option, "label_de") for option in game.options)
+    translated = {e["msgid"] for e in MESSAGES if e["msgstr"].get(0)}
+    texts = [game.name, *(o.label for o in game.options), *(o.help for o in game.options)]
+    assert [text for text in texts if text not in translated] == []
     with translation.override("de"):
-        assert [translation.gettext(o.label) for o in game.options] == [
-            o.label_de for o in game.options
-        ]
+        assert translation.gettext(game.name) == GERMAN_NAMES[game.key]
+        german = [translation.gettext(o.label) for o in game.options]
+    assert all(label != option.label for label, option in zip(german, game.options, strict=True))
 
 
 def test_suit_names_read_as_the_games_own_german_names():

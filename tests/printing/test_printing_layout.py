@@ -142,3 +142,25 @@ def test_the_sheets_for_the_wall_read_at_10_pt_or_more(drawn_event, what, paper,
             for item in [*page.rects, *page.chars]:
                 assert item["x0"] >= 6 * mm and item["x1"] <= page.width - 6 * mm
                 assert item["top"] >= 6 * mm and item["bottom"] <= page.height - 6 * mm
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize(("players", "start_cards"), [(4, 1), (4, 11), (4, 16), (3, 21), (2, 32)])
+def test_exact_bid_cards_print_every_round_the_decks_allow(
+    drawn_event, paper, players, start_cards
+):
+    """From 1 card up to 64 ÷ players: a row per round, all on the paper; boxes a pen can
+    fill in (8 mm) up to 11 rounds, smaller only for the longer games."""
+    event = drawn_event(
+        "exact_bid", tables=1, players_per_table=players, options={"start_cards": start_cards}
+    )
+    with override_settings(CLUB_PAPER_SIZE=paper):
+        content = event_document(event, "cards", "").content
+    if start_cards <= 11:
+        assert_fit_for_a_pen(content)
+    for page, _count in pages_of(content):
+        for item in [*page.rects, *page.chars]:
+            assert item["x0"] >= 6 * mm and item["x1"] <= page.width - 6 * mm
+            assert item["top"] >= 6 * mm and item["bottom"] <= page.height - 6 * mm
+        words = [word["text"] for word in page.extract_words()]
+        assert str(start_cards) in words

@@ -237,6 +237,7 @@ def _url(page, event: Event, hostile: str | None) -> str:
         "token": link.token,
         "what": "standings",
         "game": event.game,
+        "player_id": table.seats.order_by("position").first().player_id,
     }
     if hostile is None or not page.params:
         return reverse(page.name, kwargs={name: real[name] for name in page.params})

@@ -1,0 +1,168 @@
+"""The ladder's season rules and rating column, on top of `standings.season_ladder`.
+
+- "Best N evenings": a player's total counts only their N best evenings (in the game's
+  order: Laus the N lowest), as bridge clubs' season rules do.
+- "At least M evenings": only players with M evenings or more are ranked.
+- Rank by: total (the game's order), rating, events played or best finish; equal values
+  share a rank, then the total and the name order the rows.
+- Rating: the conservative rating (mean - 3 sigma) as it stood at the end of the season
+  (all seasons: as it stands now), with the rated evenings counted.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import django_tables2 as tables
+from django import forms
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from clubscore.games import GAMES
+from clubscore.ratings.models import Rating, RatingHistory, conservative
+
+from .forms import LadderFilterForm
+from .standings import Ladder, LadderRow, season_ladder
+from .tables import LadderTable
+
+SORTS = [
+    ("total", _("Total")),
+    ("rating", _("Rating")),
+    ("events", _("Events played")),
+    ("best_finish", _("Best finish")),
+]
+MAX_EVENINGS = 366
+
+
+class LadderOptionsForm(LadderFilterForm):
+    # Not "sort": django-tables2 reads that parameter for its column headers.
+    rank_by = forms.ChoiceField(label=_("Rank by"), choices=SORTS, required=False)
+    best = forms.IntegerField(
+        label=_("Best N evenings"),
+        min_value=1,
+        max_value=MAX_EVENINGS,
+        required=False,
+        help_text=_("Only each player's best N evenings count towards the total."),
+    )
+    at_least = forms.IntegerField(
+        label=_("At least M evenings"),
+        min_value=1,
+        max_value=MAX_EVENINGS,
+        required=False,
+        help_text=_("Only players with at least M evenings are ranked."),
+    )
+
+    def choices(self) -> dict:
+        """Every valid field's value; a field with an error falls back to its default (the
+        error is shown on it), so one bad number never hides the whole ladder."""
+        data = self.cleaned_data if self.is_valid() or self.is_bound else {}
+        return {
+            "game": data.get("game") or "hand_and_foot",
+            "year": data.get("year"),
+            "rank_by": data.get("rank_by") or "total",
+            "best": data.get("best"),
+            "at_least": data.get("at_least"),
+        }
+
+
+def _ratings(game: str, year: int | None, player_ids: list[int]) -> dict[int, tuple]:
+    """Each player's (rating, rated evenings) at the end of `year` (None: now)."""
+    if year is None:
+        rows = Rating.objects.filter(game=game, player_id__in=player_ids).values_list(
+            "player_id", "mu", "sigma", "evenings"
+        )
+    else:
+        rows = (
+            RatingHistory.objects.filter(
+                game=game, player_id__in=player_ids, date__lte=datetime.date(year, 12, 31)
+            )
+            .order_by("date", "event_id")
+            .values_list("player_id", "mu", "sigma", "evenings")
+        )
+    # History rows come in date order: the last one of each player wins.
+    return {pid: (round(conservative(mu, sigma), 1), evenings) for pid, mu, sigma, evenings in rows}
+
+
+def rated_ladder(
+    game: str,
+    year: int | None = None,
+    *,
+    rank_by: str = "total",
+    best: int | None = None,
+    at_least: int | None = None,
+) -> Ladder:
+    """The season ladder with the club's season rules and each player's rating: five
+    queries, however many events, tables and players."""
+    ladder = season_ladder(game, year)
+    order = GAMES[game].standings_order
+    sign = -1 if order == "high" else 1
+    rows = [row for row in ladder.rows if not at_least or row.events >= at_least]
+    if best:
+        for row in rows:
+            row.total = sum(
+                sorted((total for total, _rank in row.results), key=lambda t: sign * t)[:best]
+            )
+    ratings = _ratings(game, year, [row.player_id for row in rows])
+    for row in rows:
+        row.rating, row.rated_evenings = ratings.get(row.player_id, (None, 0))
+
+    def value(row: LadderRow):
+        if rank_by == "rating":
+            return (row.rating is None, -(row.rating or 0))
+        if rank_by == "events":
+            return -row.events
+        if rank_by == "best_finish":
+            return row.best_finish or 0
+        return sign * row.total
+
+    rows.sort(key=lambda row: (value(row), sign * row.total, row.name.casefold()))
+    previous = object()
+    for position, row in enumerate(rows, start=1):
+        if value(row) != previous:
+            rank, previous = position, value(row)
+        row.rank = rank
+    ladder.rows = rows
+    return ladder
+
+
+class RatedLadderTable(LadderTable):
+    """The ladder's columns with the rating beside the total; names link to each
+    player's page."""
+
+    rating = tables.Column(
+        verbose_name=_("Rating"), attrs={"td": {"class": "num rating"}}, empty_values=()
+    )
+    rated_evenings = tables.Column(
+        verbose_name=_("Evenings"),
+        attrs={"td": {"class": "num optional"}, "th": {"class": "optional"}},
+    )
+
+    class Meta(LadderTable.Meta):
+        sequence = (
+            "rank",
+            "name",
+            "total",
+            "rating",
+            "rated_evenings",
+            "events",
+            "best_finish",
+            "wins",
+        )
+
+    def __init__(self, *args, game: str, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.game = game
+
+    def render_name(self, value, record):
+        url = reverse("dashboard:player", args=[record.player_id])
+        return format_html('<a href="{}?game={}">{}</a>', url, self.game, value)
+
+    def render_rating(self, value, record):
+        return "–" if value is None else f"{value:.1f}"
+
+    def value_rating(self, value, record):
+        return "" if value is None else value
+
+    def value_name(self, value, record):
+        return value

@@ -1,0 +1,169 @@
+"""Each player's page: their rated evenings, rating over time, favourite partners, CSV.
+
+Read from the ratings' history rows (one per player and rated evening, which already hold
+the evening's score, place, tables and partners), so the page runs four queries however
+long the history is. Organizers see every final evening; everyone else only the evenings
+whose standings are public (the ladder is public, and so are the ratings on it).
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from django.http import HttpResponse
+from django.utils import formats
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from clubscore.club.models import Player
+from clubscore.ratings.models import Rating, RatingHistory
+from clubscore.translation import game_name
+
+from .charts import progress_chart
+
+CHART_LABELS = 10  # at most this many dates under the chart; the rest stay unlabelled
+FAVOURITES = 5
+
+
+@dataclass
+class EveningLine:
+    date: object
+    event_id: int
+    event: str
+    game: str
+    tables: str
+    partners: str
+    score: int
+    place: int
+    rating: float
+    evenings: int
+
+
+@dataclass
+class Partner:
+    name: str
+    evenings: int
+    average_place: float
+
+
+@dataclass
+class PlayerPage:
+    player: Player
+    game: str | None  # the game of the chart
+    games: list[tuple[str, str]]  # (key, name) of the games the player was rated in
+    ratings: list[tuple[str, float, int]]  # (game name, rating, evenings)
+    evenings: list[EveningLine] = field(default_factory=list)
+    partners: list[Partner] = field(default_factory=list)
+    chart: SafeString | str = ""
+
+
+def player_page(player: Player, *, game: str | None, public: bool) -> PlayerPage:
+    """Everything the page shows, in three queries (plus the player's own)."""
+    rows = RatingHistory.objects.filter(player=player).select_related("event")
+    if public:
+        rows = rows.filter(event__public_standings=True)
+    rows = list(rows.order_by("date", "event_id"))
+    ratings = {
+        rating.game: rating for rating in Rating.objects.filter(player=player).order_by("game")
+    }
+    ids = {pid for row in rows for pid in row.partners}
+    names = {p.pk: p.name for p in Player.objects.filter(pk__in=ids)} if ids else {}
+
+    played = list(dict.fromkeys(row.game for row in rows))
+    if game not in played:
+        game = max(played, key=lambda key: sum(r.game == key for r in rows)) if played else None
+    page = PlayerPage(
+        player=player,
+        game=game,
+        games=[(key, game_name(key)) for key in played],
+        ratings=[
+            (game_name(key), round(ratings[key].shown, 1), ratings[key].evenings)
+            for key in played
+            if key in ratings
+        ],
+    )
+    together: dict[int, list[int]] = defaultdict(list)
+    for row in rows:
+        page.evenings.append(
+            EveningLine(
+                date=row.date,
+                event_id=row.event_id,
+                event=row.event.name,
+                game=game_name(row.game),
+                tables=", ".join(str(n) for n in row.tables),
+                partners=", ".join(names.get(pid, "?") for pid in row.partners),
+                score=row.score,
+                place=row.place,
+                rating=round(row.shown, 1),
+                evenings=row.evenings,
+            )
+        )
+        # Partners are the team-mates in a game of teams, else everyone at the table.
+        for pid in row.partners:
+            together[pid].append(row.place)
+    counts = Counter({pid: len(places) for pid, places in together.items()})
+    page.partners = [
+        Partner(names.get(pid, "?"), count, round(sum(together[pid]) / count, 1))
+        for pid, count in sorted(counts.items(), key=lambda kv: (-kv[1], names.get(kv[0], "")))[
+            :FAVOURITES
+        ]
+    ]
+    page.chart = rating_chart([row for row in rows if row.game == game])
+    return page
+
+
+def rating_chart(rows: list[RatingHistory]) -> SafeString | str:
+    """The rating evening by evening as a server-drawn SVG line."""
+    if not rows:
+        return ""
+    every = max(1, math.ceil(len(rows) / CHART_LABELS))
+    labels = [
+        formats.date_format(row.date, "SHORT_DATE_FORMAT") if index % every == 0 else ""
+        for index, row in enumerate(rows)
+    ]
+    values = [round(row.shown, 1) for row in rows]
+    return progress_chart([(_("Rating"), values)], labels, title=_("Rating over the season"))
+
+
+def player_csv(page: PlayerPage) -> HttpResponse:
+    """The player's evenings as CSV (the page's table, one line per evening)."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="player-{page.player.pk}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            _("Date"),
+            _("Event"),
+            _("Game"),
+            _("Tables"),
+            _("Partners"),
+            _("Score"),
+            _("Place"),
+            _("Rating"),
+            _("Evenings"),
+        ]
+    )
+    for line in page.evenings:
+        writer.writerow(
+            [
+                line.date.isoformat(),
+                _cell(line.event),
+                line.game,
+                line.tables,
+                _cell(line.partners),
+                line.score,
+                line.place,
+                line.rating,
+                line.evenings,
+            ]
+        )
+    return response
+
+
+def _cell(text: str) -> str:
+    """Names are typed by people: one that starts like a formula is kept as text when a
+    spreadsheet opens the file."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text

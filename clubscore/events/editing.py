@@ -1,0 +1,104 @@
+"""The organizer's "New event" and "Edit" pages: an event's settings and game options.
+
+The option fields come from the game (`clubscore.games`); changing the game swaps
+them in (htmx, or a plain submit without JavaScript) and keeps what was typed.
+Settings can change until the first score, checked with the event row locked.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubscore.accounts.decorators import organizer_required
+
+from .forms import EventForm, typed_initial
+from .models import Event
+
+TEMPLATE = "events/event_form.html"
+
+
+class NewEventQuery(forms.Form):
+    """What the New event page may be asked for: a game, or an earlier event to copy."""
+
+    game = forms.CharField(required=False, max_length=32)
+    like = forms.ModelChoiceField(queryset=Event.objects.all(), required=False)
+
+
+def _page(
+    request: HttpRequest,
+    form: EventForm,
+    *,
+    event: Event | None = None,
+    locked: str | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    # Only a new event offers to start "like last time" (the game's latest event).
+    like = None if event else Event.objects.latest_of(form.rules.key)
+    context = {"form": form, "event": event, "locked": locked, "like": like}
+    if request.htmx and request.method == "GET" and not request.htmx.history_restore_request:
+        return render(request, f"{TEMPLATE}#options", context)
+    return render(request, TEMPLATE, context, status=status)
+
+
+@organizer_required
+def new_event(request: HttpRequest) -> HttpResponse:
+    """A new event: its settings and its game's options; "Like last time" copies the
+    game's latest event."""
+    if request.method == "POST":
+        if "refresh" in request.POST:
+            return _page(request, EventForm(initial=typed_initial(request.POST)))
+        form = EventForm(request.POST)
+        if form.is_valid():
+            event = form.save()
+            messages.success(request, _("“%(name)s” is ready.") % {"name": event.name})
+            return redirect("events:detail", event.pk)
+        return _page(request, form, status=400)
+    if request.htmx:
+        return _page(request, EventForm(initial=typed_initial(request.GET)))
+    query = NewEventQuery(request.GET)
+    initial: dict = {"date": timezone.localdate()}
+    if query.is_valid():
+        earlier = query.cleaned_data["like"]
+        if earlier is not None:
+            initial = earlier.copied_settings(timezone.localdate())
+        elif query.cleaned_data["game"]:
+            initial["game"] = query.cleaned_data["game"]
+    return _page(request, EventForm(initial=initial))
+
+
+@organizer_required
+def edit_event(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The event's settings and options, editable until its first score."""
+    event = get_object_or_404(Event, pk=event_id)
+    if request.method != "POST":
+        if request.htmx:
+            form = EventForm(initial=typed_initial(request.GET, event), instance=event)
+            return _page(request, form, event=event)
+        return _page(
+            request, EventForm(instance=event), event=event, locked=event.settings_locked_reason()
+        )
+    if "refresh" in request.POST:
+        form = EventForm(initial=typed_initial(request.POST, event), instance=event)
+        return _page(request, form, event=event, locked=event.settings_locked_reason())
+    with transaction.atomic():
+        # The row lock orders this save after a concurrent one (and after a draw),
+        # so the check for scores and the save see the same event.
+        event = Event.objects.select_for_update().get(pk=event_id)
+        form = EventForm(request.POST, instance=event)
+        locked = event.settings_locked_reason()
+        if locked is None and form.is_valid():
+            event = form.save(commit=False)
+            # Only the settings: the clock and status may move meanwhile on the dashboard.
+            event.save(update_fields=[*EventForm.Meta.fields, "options"])
+            messages.success(
+                request, _("The settings of “%(name)s” are saved.") % {"name": event.name}
+            )
+            return redirect("events:detail", event.pk)
+    status = 409 if locked else 400
+    return _page(request, form, event=event, locked=locked, status=status)

@@ -1,0 +1,177 @@
+"""The organizer creates an event of each game from the page, in English and German.
+
+Console errors are checked for every browser test by one shared fixture (issue 16).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.utils import timezone
+
+from clubscore.events.models import Event
+from clubscore.games import GAMES
+
+from .conftest import PHONE, TABLET, log_in, screenshot
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# What the organizer types for one option of each game (the rest keep their defaults).
+TYPED = {
+    "hand_and_foot": ("Meld minimums", "50, 90", [50, 90]),
+    "exact_bid": ("Cards in the first round", "9", 9),
+    "luxury_family": ("Rounds", "4", 4),
+    "laus": ("Play until a player passes", "500", 500),
+}
+# A form sent back with errors answers 400 on purpose (the browser logs the status).
+NEW_REFUSED = r"status of 400 \(Bad Request\) \(http://[^ ]+/events/new/\)"
+NAMES = {
+    "hand_and_foot": "Hand and Foot",
+    "exact_bid": "Exact-bid trick game",
+    "luxury_family": "Luxury Family",
+    "laus": "Laus",
+}
+
+
+def open_new_event(page, live_server, name: str = "New event") -> None:
+    log_in(page, live_server, "director", "a-long-organizer-pass")
+    page.get_by_role("link", name=name).click()
+    page.wait_for_url(f"{live_server.url}/events/new/")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_organizer_creates_an_event_of_each_game(page, live_server, organizer, game):
+    open_new_event(page, live_server)
+    page.get_by_label("Name").fill(f"Friday {game}")
+    page.get_by_label("Date").fill("2026-12-04")
+    page.get_by_label("Game", exact=True).select_option(game)
+    # The game's options are swapped in (htmx), each with its label and default.
+    legend = page.locator("#game-options legend")
+    legend.filter(has_text=f"Options of {NAMES[game]}").wait_for()
+    for option in GAMES[game].options:
+        field = page.get_by_label(str(option.label), exact=True)
+        assert field.is_visible()
+    label, typed, stored = TYPED[game]
+    page.get_by_label(label, exact=True).fill(typed)
+    page.get_by_label("Standings are public").check()
+    page.get_by_role("button", name="Create the event").click()
+
+    event = Event.objects.get()
+    page.wait_for_url(f"{live_server.url}/events/{event.pk}/")
+    assert page.get_by_role("heading", name=f"Friday {game}").is_visible()
+    option_name = next(o.name for o in GAMES[game].options if o.label == label)
+    assert (event.game, event.options[option_name], event.public_standings) == (game, stored, True)
+
+
+@pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["tablet", "phone"])
+def test_a_bad_option_shows_its_error_on_the_field_and_keeps_what_was_typed(
+    new_page, live_server, organizer, viewport, console_errors
+):
+    console_errors.allow(NEW_REFUSED)
+    page = new_page(viewport)
+    open_new_event(page, live_server)
+    page.get_by_label("Name").fill("Short game")
+    page.get_by_label("Game", exact=True).select_option("exact_bid")
+    start = page.get_by_label("Cards in the first round", exact=True)
+    start.wait_for()
+    start.fill("0")
+    page.get_by_label("Time limit (minutes)").fill("45")
+    page.get_by_role("button", name="Create the event").click()
+
+    error = page.locator("#id_start_cards_error")
+    assert error.inner_text() == "Must be at least 1."
+    assert start.get_attribute("aria-invalid") == "true"
+    assert page.get_by_label("Name").input_value() == "Short game"
+    assert page.get_by_label("Time limit (minutes)").input_value() == "45"
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    screenshot(page, f"new-event-error-{viewport['width']}")
+    start.fill("6")
+    page.get_by_role("button", name="Create the event").click()
+    page.wait_for_url(f"{live_server.url}/events/*/")
+    assert Event.objects.get().options["start_cards"] == 6
+
+
+@pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["tablet", "phone"])
+def test_the_organizer_creates_an_event_in_german(
+    new_page, live_server, organizer, viewport, console_errors
+):
+    console_errors.allow(NEW_REFUSED)
+    page = new_page(viewport)
+    log_in(page, live_server, "director", "a-long-organizer-pass")
+    page.get_by_role("button", name="DE").click()
+    page.get_by_role("link", name="Neue Veranstaltung").click()
+    page.get_by_label("Name").fill("Laus am Freitag")
+    page.get_by_label("Spiel", exact=True).select_option("laus")
+    page.locator("#game-options legend").filter(has_text="Optionen von Laus").wait_for()
+    assert page.get_by_label("Runden", exact=True).input_value() == "8"
+    page.get_by_label("Runden", exact=True).fill("")
+    page.get_by_role("button", name="Veranstaltung anlegen").click()
+    # Neither rounds nor a threshold: the game's message, in German, on its field.
+    assert page.locator("#id_rounds_error").is_visible()
+    assert page.get_by_label("Name").input_value() == "Laus am Freitag"
+    screenshot(page, f"new-event-de-{viewport['width']}")
+    page.get_by_label("Bis jemand diese Punktzahl überschreitet").fill("300")
+    page.get_by_role("button", name="Veranstaltung anlegen").click()
+    page.wait_for_url(f"{live_server.url}/events/*/")
+    event = Event.objects.get()
+    assert (event.options["rounds"], event.options["threshold"]) == (None, 300)
+
+
+def test_like_last_time_starts_from_the_games_latest_event(
+    page, live_server, organizer, make_event, make_player
+):
+    today = timezone.localdate()
+    earlier = make_event(
+        game="exact_bid",
+        name="Exact bid Friday",
+        date=today - datetime.timedelta(days=2),
+        standings_basis="couple",
+        public_standings=True,
+        options={"start_cards": 7},
+        status=Event.Status.FINAL,
+    )
+    open_new_event(page, live_server)
+    page.get_by_label("Game", exact=True).select_option("exact_bid")
+    page.get_by_role("link", name="Like last time").click()
+    page.wait_for_url(f"{live_server.url}/events/new/?like={earlier.pk}")
+
+    assert page.get_by_label("Cards in the first round", exact=True).input_value() == "7"
+    assert page.get_by_label("Standings basis").input_value() == "couple"
+    assert page.get_by_label("Standings are public").is_checked()
+    suggested = today + datetime.timedelta(days=5)
+    assert page.get_by_label("Date").input_value() == suggested.isoformat()
+    screenshot(page, "new-event-like-last-time")
+    page.get_by_role("button", name="Create the event").click()
+    page.wait_for_url(f"{live_server.url}/events/*/")
+
+    copy = Event.objects.exclude(pk=earlier.pk).get()
+    assert (copy.options["start_cards"], copy.standings_basis, copy.date) == (
+        7,
+        "couple",
+        suggested,
+    )
+    assert copy.status == Event.Status.DRAFT and copy.checkins.count() == 0
+
+
+def test_edit_is_refused_after_the_first_score_with_the_reason(
+    page, live_server, organizer, drawn_event, console_errors
+):
+    # The refused save answers 409 on purpose (the browser logs the status).
+    console_errors.allow(r"status of 409 \(Conflict\) \(http://[^ ]+/events/\d+/edit/\)")
+    from clubscore.events.models import ScoreEntry, Table
+
+    event = drawn_event("luxury_family", tables=1)
+    log_in(page, live_server, "director", "a-long-organizer-pass")
+    page.goto(f"{live_server.url}/events/{event.pk}/")
+    page.get_by_role("link", name="Edit").click()
+    page.get_by_label("Rounds", exact=True).fill("5")
+    ScoreEntry.objects.create(table=Table.objects.get(round__event=event), number=1, result={})
+    page.get_by_role("button", name="Save the settings").click()
+
+    assert (
+        page.get_by_role("alert").filter(has_text="The first score has been entered").is_visible()
+    )
+    assert page.get_by_role("button", name="Save the settings").count() == 0
+    event.refresh_from_db()
+    assert event.options["rounds"] == 3
