@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "clubscore.dashboard",
     "clubscore.printing",
     "clubscore.accounts",
+    "clubscore.backup",
 ]
 
 MIDDLEWARE = [
@@ -125,10 +126,6 @@ elif envbool("DATABASE_PREPARED_STATEMENTS", True):
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         server_side_binding=True, prepare_threshold=envint("DATABASE_PREPARE_THRESHOLD", 2)
     )
-# PostgreSQL announces every change a card's live part shows; each process listens
-# on a connection of its own, so a poll that finds nothing new needs no query
-# (clubscore.scorekeeping.live). Off for a pooler without sessions (docs/deployment.md).
-LIVE_NOTIFICATIONS = envbool("LIVE_NOTIFICATIONS", True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -144,6 +141,8 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("de", _("German"))]
 LOCALE_PATHS = [BASE_DIR / "clubscore" / "locale"]
+# One date format per language (clubscore/formats/<lang>/formats.py), for pages and PDFs.
+FORMAT_MODULE_PATH = ["clubscore.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Berlin")
 USE_I18N = True
 USE_TZ = True

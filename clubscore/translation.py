@@ -15,6 +15,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 
 from clubscore.games import GAMES, Game
+from clubscore.games.cards import SUIT_NAMES, SUIT_SYMBOLS
 from clubscore.messages import Message
 
 
@@ -50,3 +51,11 @@ def game_name(game: Game | str) -> str:
 
 #: ``game_name`` for model choices and other text made at import time.
 game_name_lazy = lazy(game_name, str)
+
+
+def suit_label(suit: str | None) -> str:
+    """A suit code ("S") as the tablets and cards show it: "♠ spades" ("♠ Pik" in
+    German, from the catalogue); empty for no suit."""
+    if suit not in SUIT_SYMBOLS:
+        return ""
+    return f"{SUIT_SYMBOLS[suit]} {translate(SUIT_NAMES[suit])}"

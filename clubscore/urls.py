@@ -28,7 +28,6 @@ urlpatterns = [
     path("", include("clubscore.scorekeeping.urls")),
     path("", include("clubscore.dashboard.urls")),
     path("", include("clubscore.printing.urls")),
-    path("", include("clubscore.accounts.urls")),
     path("login/", account_views.login, name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -3,20 +3,80 @@
 from __future__ import annotations
 
 import datetime
+import socket
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from django.db import connection
+from hypothesis import settings as hypothesis_settings
 
 from clubscore.club.models import Couple, Player
 from clubscore.events.models import Event
-from clubscore.scorekeeping import live
+
+# No per-example deadline: CI shares two cores, and a slow example is not a wrong one.
+hypothesis_settings.register_profile("clubscore", deadline=None)
+hypothesis_settings.load_profile("clubscore")
 
 
-@pytest.fixture(scope="session")
-def django_db_setup(django_db_setup):
-    """The test database, dropped only once this process's live listener (which holds
-    a connection to it) has stopped."""
-    yield
-    live.stop_listener()
+class Outage:
+    """The real database going away and coming back, for every thread of the process.
+
+    Away: the connection settings (one dict, shared by every thread's connection) point
+    at nothing, a closed port on PostgreSQL or a file in a missing folder on SQLite,
+    and the open connections are ended (PostgreSQL: `pg_terminate_backend` for the
+    other threads', such as the live server's). The next query fails in the database
+    driver itself, as when PostgreSQL restarts. Back: the settings are restored and the
+    next query connects again. The test's own data stays: on PostgreSQL it is
+    committed (use a transactional test), and SQLite's shared in-memory test database
+    lives while a connection of this fixture holds it.
+    """
+
+    def __init__(self, nowhere: Path) -> None:
+        self._nowhere = nowhere
+        self._settings = connection.settings_dict
+        self._saved = {key: self._settings.get(key) for key in ("NAME", "HOST", "PORT")}
+        self._keeper: sqlite3.Connection | None = None
+
+    def away(self) -> None:
+        if connection.vendor == "sqlite":
+            if self._keeper is None:
+                self._keeper = sqlite3.connect(self._saved["NAME"], uri=True)
+            self._settings["NAME"] = str(self._nowhere / "missing" / "clubscore.sqlite3")
+        else:
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            self._settings["HOST"], self._settings["PORT"] = "127.0.0.1", _closed_port()
+        connection.close()  # not before NAME changed: SQLite keeps an in-memory one open
+
+    def back(self) -> None:
+        self._settings.update(self._saved)
+        connection.close()
+        connection.ensure_connection()  # before SQLite's keeper may let go
+
+    def close(self) -> None:
+        self.back()
+        if self._keeper is not None:
+            self._keeper.close()
+
+
+def _closed_port() -> int:
+    """A local TCP port nothing listens on (asked of the system, then let go)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def outage(transactional_db, tmp_path) -> Iterator[Outage]:
+    """`outage.away()` takes the real database away, `outage.back()` brings it back."""
+    found = Outage(tmp_path)
+    yield found
+    found.close()
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from clubscore.collation import sort_key
 from clubscore.games.base import NAME_PART_LENGTH
 
 
@@ -25,6 +26,17 @@ class PlayerQuerySet(models.QuerySet):
         return self.select_related(
             "couple_as_a__player_b", "couple_as_b__player_a", "couple_as_a", "couple_as_b"
         )
+
+    def alphabetical(self, limit: int | None = None) -> list[Player]:
+        """The first `limit` players by last name, then first name, in the reader's order
+        (`clubscore.collation`: Özil with the Os, not after Z, on SQLite and PostgreSQL
+        alike). Two queries: the names of all, then the page's players."""
+        names = self.values_list("pk", "last_name", "first_name")
+        order = sorted(names, key=lambda row: (sort_key(row[1]), sort_key(row[2]), row[0]))
+        page = [row[0] for row in order[:limit]]
+        players = self.filter(pk__in=page)  # keeps what was chained (with_couple)
+        position = {pk: index for index, pk in enumerate(page)}
+        return sorted(players, key=lambda player: position[player.pk])
 
 
 class Player(models.Model):

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from clubscore.events.models import Event, ScoreEntry, Seat
+from clubscore.events.models import Event, ScoreChange, ScoreEntry, Seat
 from clubscore.events.results import exact_bid_payload
 from clubscore.games import ScoreError, score
 
@@ -30,20 +30,57 @@ class Dispute:
     versions: list[Version]
     form: SettleForm
     differences: list[tuple[str, str, str]] = field(default_factory=list)
+    by: str = ""  # who disputed: "Team 2 (Cy & Di)" or a player's name
+    whom: str = ""  # whose entry: "Team 1 (Ann & Bob)" or a player's name
+
+    @property
+    def preview_scores(self) -> list[tuple[str, int]]:
+        """What the correction form scores before anything is typed: the entered version
+        (it is filled in with it); nothing when a sent correction came back."""
+        return [] if self.form.correcting else self.versions[0].scores
 
 
-def open_disputes(event: Event, *, bound: dict[int, SettleForm] | None = None) -> list[Dispute]:
-    """The event's disputed entries with both versions scored: three queries in all.
+def _side(seats: list[Seat], team_number: int) -> str:
+    names = " & ".join(s.player.name for s in seats if s.team and s.team.number == team_number)
+    return _("Team %(number)s (%(names)s)") % {"number": team_number, "names": names}
 
-    Each comes with its SettleForm: keep a version, or correct it in the game's entry
-    form. `bound` replaces the blank form of an entry with one the organizer sent back
-    with errors, so nothing typed is lost.
+
+def who_disputed_whom(entry: ScoreEntry) -> tuple[str, str]:
+    """(who disputed, whose entry), from what the entry recorded.
+
+    A team's part marked disputed was disputed by the other team; otherwise the player
+    recorded on the latest "disputed" change disputed what `entered_by` entered.
     """
-    entries = (
+    seats = list(entry.table.seats.all())
+    parts = entry.parts or {}
+    disputed = [int(side) for side, part in parts.items() if part.get("state") == "disputed"]
+    if disputed:
+        teams = sorted({s.team.number for s in seats if s.team is not None})
+        others = [number for number in teams if number not in disputed]
+        by = ", ".join(_side(seats, number) for number in others)
+        return by, ", ".join(_side(seats, number) for number in sorted(disputed))
+    change = entry.dispute_changes[0] if entry.dispute_changes else None
+    by = change.changed_by_player.name if change and change.changed_by_player else ""
+    return by, entry.entered_by.name if entry.entered_by else ""
+
+
+def disputed_entries(event: Event):
+    """The event's disputed entries with what showing them needs: their table's seats,
+    its confirmed entries (the exact-bid game scores a round with those before it), who
+    entered and who disputed. Four queries, however many."""
+    return (
         ScoreEntry.objects.disputed()
         .filter(table__round__event=event)
-        .select_related("table__round")
+        .select_related("table__round", "entered_by")
         .prefetch_related(
+            # Who disputed (the latest "disputed" change names the player).
+            Prefetch(
+                "changes",
+                queryset=ScoreChange.objects.filter(action="disputed")
+                .select_related("changed_by_player")
+                .order_by("-changed_at", "-id"),
+                to_attr="dispute_changes",
+            ),
             Prefetch(
                 "table__seats",
                 queryset=Seat.objects.select_related("player", "team").order_by("position"),
@@ -58,6 +95,17 @@ def open_disputes(event: Event, *, bound: dict[int, SettleForm] | None = None) -
         )
         .order_by("table__round__number", "table__number", "number")
     )
+
+
+def open_disputes(event: Event, *, bound: dict[int, SettleForm] | None = None) -> list[Dispute]:
+    """The event's disputed entries with both versions scored, and who disputed whom:
+    four queries in all.
+
+    Each comes with its SettleForm: keep a version, or correct it in the game's entry
+    form. `bound` replaces the blank form of an entry with one the organizer sent back
+    with errors, so nothing typed is lost.
+    """
+    entries = disputed_entries(event)
     disputes = []
     options = event.game_options
     for entry in entries:
@@ -79,8 +127,16 @@ def open_disputes(event: Event, *, bound: dict[int, SettleForm] | None = None) -
                 version.scores = version_scores(event, entry, version.payload)
             except ScoreError as error:
                 version.errors = form.error_lines(error.errors)
+        by, whom = who_disputed_whom(entry)
         disputes.append(
-            Dispute(entry=entry, versions=versions, form=form, differences=form.differences())
+            Dispute(
+                entry=entry,
+                versions=versions,
+                form=form,
+                differences=form.differences(),
+                by=by,
+                whom=whom,
+            )
         )
     return disputes
 
@@ -96,6 +152,25 @@ def settle_form(
         options=event.game_options if options is None else options,
         seats=list(entry.table.seats.all()),
     )
+
+
+def correction_preview(event: Event, entry: ScoreEntry, data) -> dict:
+    """What the correction being typed would score: {"form", "scores", "errors"}.
+
+    The game scores it (as when it is saved); a field the game or the form refuses
+    gets its message on that field, the rest in `errors`.
+    """
+    form = settle_form(event, entry, data)
+    scores: list[tuple[str, int]] = []
+    errors: list[str] = []
+    if form.is_valid():
+        try:
+            scores = version_scores(event, entry, form.cleaned_data["settled"])
+        except ScoreError as error:
+            form.add_score_errors(error.errors)
+    if form.errors:
+        errors = list(form.non_field_errors())
+    return {"form": form, "scores": scores, "errors": errors}
 
 
 def version_scores(event: Event, entry: ScoreEntry, payload) -> list[tuple[str, int]]:

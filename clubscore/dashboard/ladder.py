@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from clubscore.collation import sort_key
 from clubscore.games import GAMES
 from clubscore.ratings.models import Rating, RatingHistory, conservative
 
@@ -116,7 +117,7 @@ def rated_ladder(
             return row.best_finish or 0
         return sign * row.total
 
-    rows.sort(key=lambda row: (value(row), sign * row.total, row.name.casefold()))
+    rows.sort(key=lambda row: (value(row), sign * row.total, sort_key(row.name)))
     previous = object()
     for position, row in enumerate(rows, start=1):
         if value(row) != previous:

@@ -31,6 +31,10 @@ def start_playoff(event: Event, *, basis: str | None = None, user=None, seed: in
     """Draw a play-off round among those tied for first; raises DrawError with a message
     for the organizer when there is no tie or the tied players do not make tables."""
     standings = event_standings(event, basis=basis)
+    if standings.playoff_running:
+        raise DrawError(
+            _("A play-off round for this tie is in progress: its cards decide the tie.")
+        )
     tied = standings.playoff_rows
     if not tied:
         raise DrawError(_("Nobody is tied for first place: there is no play-off to start."))

@@ -4,45 +4,61 @@ The public API (the dashboard, the public page, the ladder, and printouts use it
 
     event_standings(event, *, basis=None) -> Standings
 
-Decisions where the rule sheets are silent (also in docs):
+Decisions where the rule sheets are silent (also in docs/decisions.md):
 
-- Only confirmed entries of the event's *regular* rounds count. Play-off rounds decide
-  a tie for first between the tied players; they are not added to the totals.
+- Only confirmed entries of the event's *regular* rounds count, all of them added up
+  (an evening may have several). Play-off rounds order the players tied for first and
+  only them (`clubscore.dashboard.playoff_results`); they never add to the totals.
 - The rank is the total alone, in the game's own order (`standings_order`: Laus low,
-  the others high). Equal totals share a rank (competition ranking 1, 1, 3). A tie for
-  first place is never broken by a formula: it is marked "play-off" and the organizer
-  can start a play-off round among the tied.
+  the others high). A game whose standings compare per round played
+  (`Game.standings_per_round`, Laus) ranks by points per round when the lines played
+  different numbers of rounds (time was called at one table): a table that played
+  fewer rounds does not gain. Equal figures share a rank (competition ranking 1, 1, 3).
+  A tie for first place is never broken by a formula: it is marked "play-off" and the
+  organizer can start a play-off round among the tied.
 - Tie-break columns are shown (and order the rows that share a rank) so the organizer
   sees how close it was: Hand and Foot: hands won (a team's hand beat the other team's),
   then the first-table bonus; exact-bid: total tricks, then exact bids; Luxury Family:
   best single round (highest); Laus: best single round (lowest).
-- Couple basis: one row per couple of whom at least one spouse played, the total being
-  the sum of both spouses' scores (each partner scores the team's score, so spouses at
-  different tables add up). Players without a couple are listed in the individual view
-  only.
+- Whoever played nothing (checked in but sat out, seated only at tables marked "not
+  played", or with no confirmed entry) is listed at the bottom, never ranked: "Did not
+  play" (or "No score yet" while their table is still playing).
+- Couple basis: one line per couple, the total being the sum of both spouses' scores
+  (each partner scores the team's score, so spouses at different tables add up); hands
+  or rounds and the counted tie-breaks add up both spouses too. A player without a
+  couple (a single, a walk-in) has a line of their own, marked "single".
 
 Everything is computed in Python from rows loaded in a fixed number of queries, whatever
-the size of the event (see `load_tables`). Nothing here restates a rule: points come
-from `clubscore.events.results.table_score`, i.e. from `clubscore.games`.
+the size of the event (see `clubscore.dashboard.loading`). Nothing here restates a rule:
+points come from `clubscore.events.results.table_score`, i.e. from `clubscore.games`.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
-from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from clubscore.club.models import Couple, Player
-from clubscore.events.models import Event, Round, ScoreEntry, Seat, Table
+from clubscore.club.models import Couple
+from clubscore.collation import sort_key
+from clubscore.events.models import Event
 from clubscore.events.results import table_score
 from clubscore.games import GAMES
 
+from .loading import EventRows, couples_of, load_events
+from .playoff_results import OPEN, RUNNING, WON, PlayoffResult, settle
+
 INDIVIDUAL = Event.StandingsBasis.INDIVIDUAL
 COUPLE = Event.StandingsBasis.COUPLE
+
+# A line's place in the standings: ranked, or listed below the ranked lines.
+RANKED = "ranked"
+WAITING = "waiting"  # nothing confirmed yet, but their table is still playing
+DID_NOT_PLAY = "did_not_play"
 
 # Tie-break columns per game: (key, label, "high" or "low" is better).
 TIEBREAKERS: dict[str, list[tuple[str, str, str]]] = {
@@ -66,16 +82,51 @@ class Row:
     name: str
     player_ids: tuple[int, ...]
     total: int = 0
-    played: int = 0  # hands or rounds counted
+    played: int = 0  # hands or rounds counted (both spouses' on the couple basis)
     tiebreakers: dict[str, int] = field(default_factory=dict)
     progress: list[int] = field(default_factory=list)  # running total entry by entry
-    rank: int = 0
-    tied: bool = False  # another row (not a partner) has the same total
-    playoff: bool = False  # tied for first place
+    rank: int | None = None  # None: not ranked (did not play, or no score yet)
+    position: int = 0  # place in the list, ranked or not (what sorting "Rank" uses)
+    status: str = RANKED
+    single: bool = False  # on the couple basis: a player without a couple
+    tied: bool = False  # another row (not a partner) has the same result
+    playoff: bool = False  # tied for first place, not settled (yet)
+    playoff_state: str = ""  # see clubscore.dashboard.playoff_results
+    playoff_scores: list[int] = field(default_factory=list)  # in each play-off played
     # The teams a row played in: Hand and Foot partners always score alike, so rows
     # with the same partnerships share a result and are not "tied" with each other.
     partnerships: set = field(default_factory=set)
     tiebreak_values: list[int] = field(default_factory=list)  # in the columns' order
+    per_round: Fraction | None = None  # total / played, when the standings compare it
+
+    @property
+    def per_round_value(self) -> float | None:
+        """The per-round figure to show (one decimal)."""
+        return None if self.per_round is None else round(float(self.per_round), 1)
+
+    @property
+    def mark(self) -> str:
+        """The line's badge in words (page, printout and exports say the same)."""
+        if self.status == DID_NOT_PLAY:
+            return _("Did not play")
+        if self.status == WAITING:
+            return _("No score yet")
+        if self.playoff_state == WON:
+            return _("won the play-off")
+        if self.playoff_state == RUNNING:
+            return _("play-off in progress")
+        if self.playoff_state == OPEN:
+            return _("play-off")
+        return _("tie") if self.tied else ""
+
+    @property
+    def badge(self) -> str:
+        """The CSS class of the badge (`mark`)."""
+        if self.status != RANKED:
+            return "unranked"
+        if self.playoff_state in (WON, RUNNING, OPEN):
+            return f"playoff {self.playoff_state}"
+        return "tie" if self.tied else ""
 
 
 @dataclass
@@ -86,20 +137,36 @@ class Standings:
     rows: list[Row]
     tiebreakers: list[tuple[str, str, str]]
     labels: list[str]  # x axis of the progress chart
+    per_round: bool = False  # ranked by points per round played (rounds differ)
+    playoffs: list[PlayoffResult] = field(default_factory=list)  # what each one decided
 
     @property
     def playoff_rows(self) -> list[Row]:
+        """Those tied for first whom no play-off has settled (yet)."""
         return [row for row in self.rows if row.playoff]
 
     @property
-    def leaders(self) -> list[Row]:
-        return self.rows[:5]
+    def can_start_playoff(self) -> bool:
+        """A tie for first and no play-off round for it in progress."""
+        return any(row.playoff_state == OPEN for row in self.rows)
+
+    @property
+    def playoff_running(self) -> bool:
+        return any(row.playoff_state == RUNNING for row in self.rows)
+
+    @property
+    def ranked(self) -> list[Row]:
+        return [row for row in self.rows if row.status == RANKED]
+
+    @property
+    def unranked(self) -> list[Row]:
+        return [row for row in self.rows if row.status != RANKED]
 
     def chart_series(self, count: int = 5) -> list[tuple[str, list[int]]]:
         """The leading `count` lines of the chart; partners who always scored alike share
         one line ("Ann & Bob")."""
         groups: dict[tuple, list[Row]] = {}
-        for row in self.rows:
+        for row in self.ranked:
             key = (frozenset(row.partnerships), row.total)
             if key not in groups and len(groups) == count:
                 break
@@ -111,142 +178,65 @@ class Standings:
         return any(row.played for row in self.rows)
 
 
-@dataclass(slots=True)
-class TeamRef:
-    number: int
-
-
-@dataclass(slots=True)
-class SeatRow:
-    """What scoring needs of a seat (`clubscore.events.results.table_score` reads
-    `player_id` and `team.number`), and the player's name."""
-
-    player_id: int
-    first_name: str
-    last_name: str
-    team: TeamRef | None
-
-    @property
-    def name(self) -> str:
-        return Player.name.fget(self)  # the one way a player's name is written
-
-
-@dataclass(slots=True)
-class EntryRow:
-    number: int
-    result: dict | None
-    payload: dict | None = None
-
-
-@dataclass(slots=True)
-class TableRow:
-    pk: int
-    event_id: int
-    has_first_table_bonus: bool
-    seats: list[SeatRow] = field(default_factory=list)
-    counted: list[EntryRow] = field(default_factory=list)  # confirmed entries
-
-
-def load_tables(events: Iterable[Event]) -> dict[int, list[TableRow]]:
-    """Tables of the events' regular rounds with their seats, players, teams and confirmed
-    entries: three queries for any number of events and tables.
-
-    Plain rows (values_list), not model instances: a 1,000-player evening loads in a
-    fraction of the time, and nothing here is saved back.
-    """
-    events = list(events)
-    regular = {"round__event__in": events, "round__kind": Round.Kind.REGULAR}
-    tables: dict[int, TableRow] = {}
-    for pk, event_id, bonus in (
-        Table.objects.filter(**regular)
-        .order_by("round__number", "number")
-        .values_list("pk", "round__event_id", "has_first_table_bonus")
-    ):
-        tables[pk] = TableRow(pk, event_id, bonus)
-    on_tables = {f"table__{key}": value for key, value in regular.items()}
-    for table_id, player_id, first, last, team in (
-        Seat.objects.filter(**on_tables)
-        .order_by("table_id", "position")
-        .values_list(
-            "table_id", "player_id", "player__first_name", "player__last_name", "team__number"
-        )
-    ):
-        tables[table_id].seats.append(
-            SeatRow(player_id, first, last, TeamRef(team) if team is not None else None)
-        )
-    # Only the exact-bid game reads payloads (its game is scored as a whole).
-    fields = ["table_id", "number", "result"]
-    if any(event.game == "exact_bid" for event in events):
-        fields.append("payload")
-    for values in (
-        ScoreEntry.objects.confirmed().filter(**on_tables).order_by("number").values_list(*fields)
-    ):
-        tables[values[0]].counted.append(EntryRow(*values[1:]))
-    by_event: dict[int, list[TableRow]] = {event.pk: [] for event in events}
-    for table in tables.values():
-        by_event[table.event_id].append(table)
-    return by_event
-
-
-def couples_of(player_ids: Iterable[int]) -> list[Couple]:
-    """Couples with at least one of `player_ids` (one query)."""
-    ids = list(player_ids)
-    return list(
-        Couple.objects.filter(Q(player_a__in=ids) | Q(player_b__in=ids)).select_related(
-            "player_a", "player_b"
-        )
-    )
-
-
 def event_standings(event: Event, *, basis: str | None = None) -> Standings:
-    """The event's standings on `basis` (default: the event's own), in 3 queries
-    (4 on the couple basis), whatever the size of the event."""
+    """The event's standings on `basis` (default: the event's own), in 4 queries
+    (5 on the couple basis), whatever the size of the event."""
     basis = basis or event.standings_basis
-    tables = load_tables([event])[event.pk]
-    couples = None
-    if basis == COUPLE:
-        couples = couples_of(seat.player_id for table in tables for seat in table.seats)
-    return standings_from_tables(event, tables, basis=basis, couples=couples)
+    loaded = load_events([event])[event.pk]
+    couples = couples_of(loaded.player_ids) if basis == COUPLE else None
+    return standings_from_rows(event, loaded, basis=basis, couples=couples)
 
 
-def standings_from_tables(
+def standings_from_rows(
     event: Event,
-    tables: Sequence[TableRow],
+    loaded: EventRows,
     *,
     basis: str = INDIVIDUAL,
     couples: Sequence[Couple] | None = None,
 ) -> Standings:
-    """Standings from preloaded tables (see `load_tables`); no query of its own."""
+    """Standings from a preloaded evening (see `load_events`); no query of its own."""
     game = GAMES[event.game]
     options = event.game_options
     tiebreakers = TIEBREAKERS.get(event.game, [])
     players: dict[int, Row] = {}
     longest = 0
 
-    for table in tables:
+    def line(seat) -> Row:
+        row = players.get(seat.player_id)
+        if row is None:
+            row = players[seat.player_id] = Row(
+                name=seat.name,
+                player_ids=(seat.player_id,),
+                tiebreakers={key: 0 for key, _label, _better in tiebreakers},
+            )
+        return row
+
+    for table in loaded.regular:
         seats = table.seats
-        entries = table.counted
+        # A card marked "not played" counts nothing, whatever was entered on it.
+        entries = [] if table.not_played else table.counted
         outcome = table_score(
             event.game, options, seats, entries, has_bonus=table.has_first_table_bonus
         )
         extra = _table_tiebreakers(event.game, seats, entries, outcome)
         for seat in seats:
-            row = players.get(seat.player_id)
-            if row is None:
-                row = players[seat.player_id] = Row(
-                    name=seat.name,
-                    player_ids=(seat.player_id,),
-                    tiebreakers={key: 0 for key, _label, _better in tiebreakers},
-                )
+            row = line(seat)
+            if not entries:
+                continue
             _merge_tiebreakers(row, extra.get(seat.player_id, {}), tiebreakers)
             row.partnerships.add(
-                (table.pk, seat.team.number) if event.game == "hand_and_foot" else seat.player_id
+                (table.pk, seat.team.number) if seat.team is not None else seat.player_id
             )
             base = row.progress[-1] if row.progress else 0
             row.progress.extend(base + value for value in outcome.progress[seat.player_id])
             row.total += outcome.totals[seat.player_id]
             row.played += len(entries)
             longest = max(longest, len(row.progress))
+    # Who came but was never seated is listed too (once a round is drawn).
+    for checkin in loaded.checkins if loaded.regular else ():
+        line(checkin)
+    for row in players.values():
+        row.partnerships = row.partnerships or {row.player_ids[0]}
 
     if basis == COUPLE:
         rows = _couple_rows(players, couples or [], tiebreakers)
@@ -264,7 +254,29 @@ def standings_from_tables(
         for row in rows:
             row.progress = _padded(row.progress, longest)
 
-    _rank(rows, game.standings_order, tiebreakers)
+    playing = set()  # players at a regular table that is still playing
+    if event.status != Event.Status.FINAL:
+        playing = {seat.player_id for t in loaded.regular if not t.done for seat in t.seats}
+    for row in rows:
+        if not row.played:
+            row.status = WAITING if playing.intersection(row.player_ids) else DID_NOT_PLAY
+    ranked = [row for row in rows if row.status == RANKED]
+    # Per round played only when it matters: equal rounds rank by total, as on paper.
+    per_round = game.standings_per_round and len({row.played for row in ranked}) > 1
+    _rank(ranked, game.standings_order, tiebreakers, per_round=per_round)
+    playoffs = settle(
+        ranked,
+        loaded.playoffs,
+        game_key=event.game,
+        options=options,
+        order=game.standings_order,
+        by_line=basis == COUPLE,
+    )
+    unranked = sorted((row for row in rows if row.status != RANKED), key=_name_key)
+    rows = ranked + unranked
+    for position, row in enumerate(rows, start=1):
+        row.position = position
+        row.tiebreak_values = [row.tiebreakers.get(name, 0) for name, _l, _b in tiebreakers]
     return Standings(
         event=event,
         basis=basis,
@@ -272,6 +284,8 @@ def standings_from_tables(
         rows=rows,
         tiebreakers=tiebreakers,
         labels=labels,
+        per_round=per_round,
+        playoffs=playoffs,
     )
 
 
@@ -327,25 +341,32 @@ def _merge_tiebreakers(row: Row, values: dict[str, int], tiebreakers) -> None:
 
 
 def _couple_rows(players: dict[int, Row], couples: Sequence[Couple], tiebreakers) -> list[Row]:
+    """One line per couple of whom at least one spouse came, and one per single: counts
+    (hands or rounds, hands won, tricks...) add up both spouses like the total does."""
     rows = []
+    in_couple: set[int] = set()
     for couple in couples:
         pair = (couple.player_a_id, couple.player_b_id)
+        in_couple.update(pair)
         members = [players[pid] for pid in pair if pid in players]
         if not members:
             continue
         length = max(len(member.progress) for member in members)
         padded = [_padded(member.progress, length) for member in members]
         progress = [sum(values) for values in zip(*padded, strict=True)]
+        played = [m for m in members if m.played]  # a best round of one who played
         row = Row(
             name=f"{couple.player_a.name} & {couple.player_b.name}",
             player_ids=tuple(member.player_ids[0] for member in members),
             total=sum(member.total for member in members),
-            played=max(member.played for member in members),
+            played=sum(member.played for member in members),
             progress=progress,
             partnerships={("couple", couple.pk)},
             tiebreakers={
                 key: (
-                    (max if better == "high" else min)(m.tiebreakers[key] for m in members)
+                    (max if better == "high" else min)(
+                        (m.tiebreakers[key] for m in played or members)
+                    )
                     if key == "best_round"
                     else sum(m.tiebreakers[key] for m in members)
                 )
@@ -353,37 +374,47 @@ def _couple_rows(players: dict[int, Row], couples: Sequence[Couple], tiebreakers
             },
         )
         rows.append(row)
+    for pid, player in players.items():
+        if pid not in in_couple:
+            player.single = True
+            rows.append(player)
     return rows
 
 
-def _rank(rows: list[Row], order: str, tiebreakers) -> None:
-    """Sort best first; equal totals share a rank; a tie for first is a play-off."""
+def _name_key(row: Row) -> tuple[str, str]:
+    return sort_key(row.name)
+
+
+def _rank(rows: list[Row], order: str, tiebreakers, *, per_round: bool = False) -> None:
+    """Sort best first; equal results share a rank; a tie for first is a play-off.
+
+    The result is the total, or with `per_round` the points per round played."""
     sign = -1 if order == "high" else 1
+    for row in rows:
+        row.per_round = Fraction(row.total, row.played) if per_round else None
+
+    def result(row: Row) -> Fraction | int:
+        return row.per_round if per_round else row.total
 
     def key(row: Row):
         breaks = [
             (-1 if better == "high" else 1) * row.tiebreakers.get(name, 0)
             for name, _label, better in tiebreakers
         ]
-        return (sign * row.total, *breaks, row.name.casefold())
+        return (sign * result(row), *breaks, _name_key(row))
 
     rows.sort(key=key)
+    teams: dict[Fraction | int, set] = defaultdict(set)
     for row in rows:
-        row.tiebreak_values = [row.tiebreakers.get(name, 0) for name, _l, _b in tiebreakers]
-    teams: dict[int, set] = defaultdict(set)
-    for row in rows:
-        teams[row.total].add(frozenset(row.partnerships))
+        teams[result(row)].add(frozenset(row.partnerships))
     previous = None
     for position, row in enumerate(rows, start=1):
-        if row.total != previous:
+        if result(row) != previous:
             rank = position
-            previous = row.total
+            previous = result(row)
         row.rank = rank
-        row.tied = len(teams[row.total]) > 1
-    # Before anyone has a confirmed score everyone "ties" at zero: that is no play-off.
-    if rows and any(row.played for row in rows):
-        for row in rows:
-            row.playoff = row.rank == 1 and row.tied
+        row.tied = len(teams[result(row)]) > 1
+        row.playoff = row.rank == 1 and row.tied
 
 
 # --- The season ladder --------------------------------------------------------------
@@ -425,14 +456,17 @@ def ladder_events(game: str, year: int | None = None):
 
 def season_ladder(game: str, year: int | None = None) -> Ladder:
     """The club's ladder for one game (and season, a calendar year): each player's event
-    totals added up, events played, best finish and wins. Four queries, however many
-    events, tables and players. Ranked by total in the game's own order."""
+    totals added up, events played, best finish and wins. Five queries, however many
+    events, tables and players. Ranked by total in the game's own order.
+
+    Each evening's place is its settled standings' rank: a play-off's winner alone
+    finishes first; whoever did not play that evening has no finish (nor an event)."""
     events = list(ladder_events(game, year))
-    tables = load_tables(events)
+    loaded = load_events(events)
     rows: dict[int, LadderRow] = {}
     for event in events:
-        standings = standings_from_tables(event, tables[event.pk])
-        for line in standings.rows:
+        standings = standings_from_rows(event, loaded[event.pk])
+        for line in standings.ranked:
             pid = line.player_ids[0]
             row = rows.get(pid) or rows.setdefault(pid, LadderRow(player_id=pid, name=line.name))
             row.total += line.total
@@ -444,7 +478,7 @@ def season_ladder(game: str, year: int | None = None) -> Ladder:
             row.results.append((line.total, line.rank))
     order = GAMES[game].standings_order
     sign = -1 if order == "high" else 1
-    ranked = sorted(rows.values(), key=lambda r: (sign * r.total, -r.events, r.name.casefold()))
+    ranked = sorted(rows.values(), key=lambda r: (sign * r.total, -r.events, sort_key(r.name)))
     previous = None
     for position, row in enumerate(ranked, start=1):
         if row.total != previous:

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubscore.events.clock import ClockState, clock_state
-from clubscore.events.models import Event, ScoreEntry, Seat, Table
+from clubscore.events.models import Event, ScoreEntry, ScorekeeperLink, Seat, Table
 
 TURNED_IN = "turned_in"
 DISPUTED = "disputed"
@@ -154,13 +154,17 @@ def table_state(
 def event_table_states(
     event: Event, *, now: datetime.datetime | None = None
 ) -> tuple[ClockState, list[TableState]]:
-    """The clock and every table of every round of `event`: three queries in all."""
+    """The clock and every table of every round of `event`, with the tables' live
+    scorekeeper links: four queries in all.
+
+    The entries come with their results and payloads: the tiles show each table's
+    totals (`clubscore.dashboard.tiles`), and a game to a threshold ends in the round
+    in which someone passes it.
+    """
     clock = clock_state(event, now)
     planned = planned_entries(event)
     threshold = event.game_options.get("threshold")
-    # Only what the state needs: payloads of disputes are loaded apart. A game to a
-    # threshold also needs the results, to know in which round it ends.
-    fields = ["id", "table_id", "number", "status"] + (["result"] if threshold else [])
+    fields = ["id", "table_id", "number", "status", "result", "payload"]
     unit = _("Hand") if event.game == "hand_and_foot" else _("Round")
     tables = (
         Table.objects.filter(round__event=event)
@@ -174,6 +178,13 @@ def event_table_states(
                 "entries",
                 queryset=ScoreEntry.objects.only(*fields).order_by("number"),
                 to_attr="all_entries",
+            ),
+            Prefetch(
+                "links",
+                queryset=ScorekeeperLink.objects.filter(revoked_at__isnull=True)
+                .select_related("player", "team")
+                .order_by("team__number", "pk"),
+                to_attr="live_links",
             ),
         )
         .order_by("round__number", "number")

@@ -14,15 +14,22 @@ OPTIONAL = {"td": {"class": "num optional"}, "th": {"class": "optional"}}
 
 class RankColumn(tables.Column):
     def render(self, value, record):
-        if record.playoff:
-            return format_html('{} <span class="badge playoff">{}</span>', value, _("play-off"))
-        if record.tied:
-            return format_html('{} <span class="badge tie">{}</span>', value, _("tie"))
-        return value
+        rank = "–" if value is None else value
+        if record.mark:
+            return format_html(
+                '{} <span class="badge {}">{}</span>', rank, record.badge, record.mark
+            )
+        return rank
 
 
 class StandingsTable(tables.Table):
-    rank = RankColumn(verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}})
+    # Sorting by rank keeps the standings' own order (unranked lines last).
+    rank = RankColumn(
+        verbose_name=_("Rank"),
+        attrs={"td": {"class": "num rank"}},
+        order_by=("position",),
+        empty_values=(),  # an unranked line (rank None) still says why
+    )
     name = tables.Column(verbose_name=_("Name"))
     played = tables.Column(verbose_name=_("Hands"), attrs=OPTIONAL)
     total = tables.Column(verbose_name=_("Total"), attrs={"td": {"class": "num total"}})
@@ -34,11 +41,13 @@ class StandingsTable(tables.Table):
         attrs = {"class": "data standings"}
         orderable = True
 
+    def value_name(self, value, record):
+        return f"{value} ({_('single')})" if record.single else value
+
     def value_rank(self, value, record):
         # The export says it in words; the page shows a badge.
-        if record.playoff:
-            return f"{value} ({_('play-off')})"
-        return f"{value}=" if record.tied else value
+        rank = "–" if value is None else value
+        return f"{rank} ({record.mark})" if record.mark else rank
 
 
 def standings_table(standings: Standings, **kwargs) -> StandingsTable:
@@ -50,15 +59,26 @@ def standings_table(standings: Standings, **kwargs) -> StandingsTable:
         )
         for key, label, _better in standings.tiebreakers
     ]
-    if standings.event.game != "hand_and_foot":
-        extra.append(("played", tables.Column(verbose_name=_("Rounds"), attrs=OPTIONAL)))
-    sequence = ["rank", "name", "played", "total", *(name for name, _column in extra)]
-    return StandingsTable(
+    # Ranked per round played: the rounds and the figure are what decides, on a phone too.
+    played = {"td": {"class": "num"}} if standings.per_round else OPTIONAL
+    label = _("Hands") if standings.event.game == "hand_and_foot" else _("Rounds")
+    extra.append(("played", tables.Column(verbose_name=label, attrs=played)))
+    if standings.per_round:
+        per_round = tables.Column(
+            verbose_name=_("Per round"), accessor="per_round_value", attrs={"td": {"class": "num"}}
+        )
+        extra.append(("per_round", per_round))
+    sequence = ["rank", "name", "played", "total", "per_round", *(name for name, _c in extra)]
+    table = StandingsTable(
         standings.rows,
         extra_columns=extra,
-        sequence=list(dict.fromkeys(sequence)),
+        sequence=list(
+            dict.fromkeys(n for n in sequence if n != "per_round" or standings.per_round)
+        ),
         **kwargs,
     )
+    table.per_round = standings.per_round  # the template writes the cells itself
+    return table
 
 
 class LadderTable(tables.Table):

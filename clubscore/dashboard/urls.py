@@ -12,6 +12,11 @@ urlpatterns = [
         views.settle,
         name="settle",
     ),
+    path(
+        "events/<int:event_id>/dashboard/entries/<int:entry_id>/preview/",
+        views.settle_preview,
+        name="settle_preview",
+    ),
     path("events/<int:event_id>/standings/", views.standings, name="standings"),
     path("events/<int:event_id>/standings/playoff/", views.playoff, name="playoff"),
     path("events/<int:event_id>/results/", views.public_standings, name="public_standings"),

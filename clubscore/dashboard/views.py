@@ -22,7 +22,7 @@ from clubscore.scorekeeping.services import settle_dispute
 from clubscore.translation import game_name, translate
 
 from .charts import progress_chart
-from .disputes import open_disputes, settle_form
+from .disputes import correction_preview, disputed_entries, open_disputes, settle_form
 from .forms import SettleForm
 from .ladder import LadderOptionsForm, RatedLadderTable, rated_ladder
 from .players import player_csv, player_page
@@ -30,6 +30,7 @@ from .playoffs import start_playoff
 from .standings import COUPLE, INDIVIDUAL, event_standings
 from .states import STATES, event_table_states
 from .tables import standings_table
+from .tiles import Tile, event_tiles
 
 PER_PAGE = 100
 
@@ -47,9 +48,9 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
     counts = {key: 0 for key, _label in STATES}
     for state in states:
         counts[state.state] += 1
-    rounds: dict[int, list] = {}
-    for state in states:
-        rounds.setdefault(state.table.round.number, []).append(state)
+    rounds: dict[int, list[Tile]] = {}
+    for tile in event_tiles(event, clock, states):
+        rounds.setdefault(tile.table.round.number, []).append(tile)
     return {
         "event": event,
         "clock": clock,
@@ -112,6 +113,18 @@ def settle(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
     return render(request, "dashboard/event.html", context, status=400)
 
 
+@organizer_required
+@require_POST
+def settle_preview(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
+    """The correction's totals as the organizer types, scored by the game (htmx)."""
+    event = _event(event_id)
+    entry = disputed_entries(event).filter(pk=entry_id).first()
+    context = {"event": event, "entry": entry, "form": None, "preview_request": True}
+    if entry is not None:
+        context |= correction_preview(event, entry, request.POST)
+    return render(request, "dashboard/event.html#correction_preview", context)
+
+
 def _entry_name(event: Event, entry: ScoreEntry) -> str:
     if event.game == "hand_and_foot":
         return _("hand %(number)s") % {"number": entry.number}
@@ -149,7 +162,9 @@ def _standings_page(request: HttpRequest, event: Event, template: str, *, public
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     export = request.GET.get("_export")
     if TableExport.is_valid_format(export):
-        exporter = TableExport(export, table, exclude_columns=())
+        # The sheet is named after what it holds (tablib cuts it to Excel's 31 characters).
+        title = _("Standings %(event)s") % {"event": event.name}
+        exporter = TableExport(export, table, exclude_columns=(), dataset_kwargs={"title": title})
         return exporter.response(f"standings-{event.pk}-{basis}.{export}")
     chart = progress_chart(standings.chart_series(), standings.labels)
     other = COUPLE if basis == INDIVIDUAL else INDIVIDUAL
@@ -219,7 +234,11 @@ def ladder(request: HttpRequest) -> HttpResponse:
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     export = request.GET.get("_export")
     if TableExport.is_valid_format(export):
-        return TableExport(export, table).response(f"ladder-{game}-{year or 'all'}.{export}")
+        title = _("Ladder %(game)s") % {"game": game_name(game)}
+        if year:
+            title = f"{title} {year}"
+        exporter = TableExport(export, table, dataset_kwargs={"title": title})
+        return exporter.response(f"ladder-{game}-{year or 'all'}.{export}")
     return render(
         request,
         "dashboard/ladder.html",

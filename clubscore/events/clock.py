@@ -100,16 +100,6 @@ def clock_state(event: Event, now: datetime.datetime | None = None) -> ClockStat
     return ClockState(phase, started, ends_at, grace_ends_at, seconds_left, grace_left)
 
 
-def entry_open(event: Event, now: datetime.datetime | None = None) -> bool:
-    """May scorekeepers enter or change scores (the organizer always may)?"""
-    return clock_state(event, now).phase in ("running", "grace")
-
-
-def may_start_new_hand(event: Event, now: datetime.datetime | None = None) -> bool:
-    """May a table start a new hand or round? Only while the clock runs."""
-    return clock_state(event, now).phase == "running"
-
-
 def start_clock(event: Event, *, now: datetime.datetime | None = None) -> Event:
     """Start the clock (once: starting again keeps the first start) and run the event."""
     with transaction.atomic():

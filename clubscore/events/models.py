@@ -39,9 +39,6 @@ class EventQuerySet(models.QuerySet):
     def running(self) -> EventQuerySet:
         return self.filter(status=Event.Status.RUNNING)
 
-    def upcoming(self) -> EventQuerySet:
-        return self.exclude(status=Event.Status.FINAL)
-
     def public(self) -> EventQuerySet:
         return self.filter(public_standings=True)
 
@@ -225,11 +222,6 @@ class DrawRecord(models.Model):
         return f"{self.round} · seed {self.seed}"
 
 
-class TableQuerySet(models.QuerySet):
-    def turned_in(self) -> TableQuerySet:
-        return self.filter(turned_in_at__isnull=False)
-
-
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveIntegerField(_("table"))
@@ -252,8 +244,6 @@ class Table(models.Model):
     # Set by the organizer when finishing the evening: the table's card does not count,
     # and its players are listed as "did not play" (unless they played another round).
     not_played = models.BooleanField(_("not played"), default=False)
-
-    objects = TableQuerySet.as_manager()
 
     class Meta:
         ordering = ["round", "number"]

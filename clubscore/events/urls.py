@@ -13,4 +13,5 @@ urlpatterns = [
     path("events/<int:event_id>/check-in/walk-in/", views.walk_in, name="walk_in"),
     path("events/<int:event_id>/draw/", views.draw_page, name="draw"),
     path("events/<int:event_id>/wall/", views.wall, name="wall"),
+    path("tables/<int:table_id>/revoke-links/", views.revoke_links, name="revoke_links"),
 ]

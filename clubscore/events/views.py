@@ -9,16 +9,21 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubscore.accounts.decorators import organizer_required
 from clubscore.club.models import Player
 from clubscore.draw import DrawError
+from clubscore.redirects import redirect_back
 from clubscore.translation import translate
 
 from . import services
+from .clock import clock_state
 from .forms import DrawForm, SearchForm, ToggleForm, WalkInForm
-from .models import CheckIn, DrawRecord, Event
+from .links import revoke_table_links
+from .models import CheckIn, DrawRecord, Event, Table
+from .wall import PAGE_SECONDS, wall_pages
 
 # The door's list shows this many players at once; typing narrows it.
 SEARCH_LIMIT = 40
@@ -65,7 +70,7 @@ def _checkin_context(event: Event, query: str) -> dict:
     checkins = list(CheckIn.objects.filter(event=event).select_related("player"))
     checked_in = {c.player_id for c in checkins}
     players = Player.objects.active().search(query).with_couple()
-    found = list(players.order_by("last_name", "first_name", "pk")[: SEARCH_LIMIT + 1])
+    found = players.alphabetical(SEARCH_LIMIT + 1)
     rows = []
     for player in found[:SEARCH_LIMIT]:
         spouse = player.spouse
@@ -204,7 +209,11 @@ def draw_page(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @organizer_required
 def wall(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The table assignments in big type for a projector or the wall, with the tablets' links."""
+    """The tables in big type for a projector: full screen, the clock, page after page.
+
+    htmx fetches the live part again every few seconds (a redraw, the clock, cards
+    turned in); static/js/wall.js turns the pages of a big evening.
+    """
     event = get_object_or_404(Event, pk=event_id)
     round_ = services.latest_round(event)
     record = (
@@ -215,7 +224,32 @@ def wall(request: HttpRequest, event_id: int) -> HttpResponse:
     context = {
         "event": event,
         "round": round_,
-        "tables": services.seated_tables(round_, with_links=True),
+        "clock": clock_state(event),
+        "pages": wall_pages(services.seated_tables(round_)),
+        "page_seconds": PAGE_SECONDS,
         "sit_outs": services.named_sit_outs(record),
     }
-    return render(request, "events/wall.html", context)
+    template = "events/wall.html"
+    if request.htmx and request.GET.get("part") == "live":
+        template += "#live"
+    return render(request, template, context)
+
+
+@require_POST
+@organizer_required
+def revoke_links(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Revoke a table's scorekeeper links and issue fresh ones, then go back."""
+    table = get_object_or_404(Table.objects.select_related("round__event"), pk=table_id)
+    links = revoke_table_links(table)
+    messages.success(
+        request,
+        ngettext(
+            "%(table)s has a new scorekeeper link; the old one no longer opens the card. "
+            "Print the table's card again for the new QR code.",
+            "%(table)s has %(count)d new scorekeeper links; the old ones no longer open "
+            "the card. Print the table's card again for the new QR codes.",
+            len(links),
+        )
+        % {"table": table, "count": len(links)},
+    )
+    return redirect_back(request, reverse("events:detail", args=[table.round.event_id]))

@@ -311,8 +311,13 @@ class Game:
     name: str = ""  # marked with ``_``: the pages show it translated
     min_players: int = 0
     max_players: int = 0
+    # When lines played different numbers of rounds (time was called at one table), the
+    # standings compare points per round played instead of totals, and show the rounds.
+    standings_per_round: bool = False
     teams: int | None = None  # teams per table, None when everyone plays for themselves
     standings_order: str = "high"  # "high": the highest total wins; "low": the lowest wins
+    # What the tablet calls the seat the hand starts from: "Deals: Anna" (marked with ``_``).
+    first_seat_label: str = _("Deals:")
     options: tuple[Option, ...] = ()
 
     def max_rounds(self, options: Mapping[str, Any]) -> int:

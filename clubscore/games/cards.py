@@ -14,8 +14,6 @@ SUIT_NAMES: dict[str, str] = {
     "C": _("clubs"),
 }
 
-SUIT_NAMES_DE: dict[str, str] = {"S": "Pik", "H": "Herz", "D": "Karo", "C": "Kreuz"}
-
 SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 

@@ -68,6 +68,7 @@ class ExactBid(Game):
     min_players = 2
     max_players = 4
     standings_order = "high"
+    first_seat_label = _("Bids first:")
     options = (
         Option(
             "start_cards",

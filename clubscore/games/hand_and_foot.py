@@ -81,6 +81,8 @@ class HandAndFoot(Game):
     teams = 2
     team_size = 2
     standings_order = "high"
+    # Everyone deals their own hand and foot; the draw decides who plays first.
+    first_seat_label = _("Plays first:")
     options = (
         Option(
             "decks",
@@ -207,6 +209,17 @@ class HandAndFoot(Game):
             team["in_hand"], join(path, "in_hand"), IN_HAND_KINDS, decks, check
         )
         if None in (red, black, went_out, exact, melded, in_hand):
+            return None
+        faulty = any(key.startswith(path) for key in check.errors)
+        if not faulty and not any(melded.values()) and not any(in_hand.values()):
+            # A team always holds cards or has laid some down: all zeros is a hand not counted.
+            check.add(
+                join(path, "in_hand"),
+                _(
+                    "This team has no cards melded and none in hand: "
+                    "a team always holds or has laid down cards. Count them."
+                ),
+            )
             return None
         if not self._check_books(red, black, melded, path, check):
             return None
@@ -347,6 +360,20 @@ class HandAndFoot(Game):
                         maximum=decks * per_deck,
                     ),
                 )
+
+    def score_team(
+        self, team: Any, hand: int, index: int, options: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """Validate and score one team's part of a hand alone (the other team is not in yet).
+
+        Errors are keyed as in a whole hand (``teams.<index>....``); the checks between
+        the two teams wait for the other team's part.
+        """
+        cleaned = self.clean_options(options)
+        check = Validator()
+        valid = self._validate_team(team, join("teams", index), cleaned["decks"], check)
+        check.raise_if_errors()
+        return self._score_team(valid)
 
     # -- scoring ------------------------------------------------------------------
 

@@ -30,6 +30,8 @@ class Laus(Game):
     key = "laus"
     name = _("Laus")
     min_players = 4
+    # Lowest wins: a table that played fewer rounds would gain on totals.
+    standings_per_round = True
     max_players = 4
     standings_order = "low"
     options = (

@@ -18,15 +18,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from django.utils import formats
-from django.utils.translation import get_language, gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from clubscore.games import GAMES, Game
-from clubscore.games.cards import SUIT_NAMES, SUIT_NAMES_DE, SUIT_SYMBOLS
-from clubscore.translation import game_name
+from clubscore.translation import game_name, suit_label
 
 from .data import EventInfo, LinkInfo, SeatInfo, TableInfo
 from .pdf import (
@@ -79,17 +78,6 @@ MELD_LINE = 4.2 * mm
 GAP = 3 * mm
 TITLE_SIZE = 15
 NAME_SIZE = 12
-
-
-def is_german() -> bool:
-    return (get_language() or "en").startswith("de")
-
-
-def suit_label(suit: str | None) -> str:
-    if suit not in SUIT_SYMBOLS:
-        return ""
-    names = SUIT_NAMES_DE if is_german() else SUIT_NAMES
-    return f"{SUIT_SYMBOLS[suit]} {gettext(names[suit])}"
 
 
 def row_height(available: float, rows: int, smallest: float = ROW_MIN) -> float:

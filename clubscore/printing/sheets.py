@@ -8,7 +8,6 @@ Standings flow over as many pages as they need, so they use Platypus.
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Sequence
 from functools import partial
 from xml.sax.saxutils import escape
@@ -23,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, TableStyle
 from reportlab.platypus import Table as FlowTable
 
+from clubscore.collation import sort_key
 from clubscore.dashboard.standings import COUPLE, Row, Standings
 from clubscore.translation import game_name
 
@@ -108,35 +108,6 @@ def _table_block(canvas, x: float, top: float, width: float, height: float, tabl
             y -= name_h
 
 
-def sort_key(name: str) -> str:
-    """Alphabetical order as a reader expects it: Élodie with the Es, Łukasz with the Ls,
-    Øberg with the Os (not after Z, as in code-point order)."""
-    plain = unicodedata.normalize("NFKD", name.translate(LETTERS))
-    return "".join(char for char in plain if not unicodedata.combining(char)).casefold()
-
-
-#: Letters that Unicode does not decompose into a base letter and a mark.
-LETTERS = str.maketrans(
-    {
-        "Ł": "L",
-        "ł": "l",
-        "Ø": "O",
-        "ø": "o",
-        "Đ": "D",
-        "đ": "d",
-        "ß": "ss",
-        "Æ": "AE",
-        "æ": "ae",
-        "Œ": "OE",
-        "œ": "oe",
-        "Þ": "Th",
-        "þ": "th",
-        "Ð": "D",
-        "ð": "d",
-    }
-)
-
-
 def render_tables(event: EventInfo, tables: Sequence[TableInfo], paper: str = "A4") -> bytes:
     """The table assignments for the wall, then who sits where in alphabetical order."""
     buffer = io.BytesIO()
@@ -200,24 +171,29 @@ def render_tables(event: EventInfo, tables: Sequence[TableInfo], paper: str = "A
 
 def standings_columns(standings: Standings) -> list[str]:
     """The column headings of the printed standings: the standings page's columns, in its
-    order (rank, name, hands or rounds played, total, the game's tie-break columns), then
-    the page's badge ("play-off" or "tie") in a column of its own."""
+    order (rank, name, hands or rounds played, total, the per-round figure when it ranks,
+    the game's tie-break columns), then the page's badge ("play-off", "won the
+    play-off", "tie", "Did not play") in a column of its own."""
     played = gettext("Hands") if standings.event.game == "hand_and_foot" else gettext("Rounds")
     return [
         gettext("Rank"),
         gettext("Couple") if standings.basis == COUPLE else gettext("Player"),
         played,
         gettext("Total"),
+        *([gettext("Per round")] if standings.per_round else []),
         *(str(label) for _key, label, _better in standings.tiebreakers),
         "",
     ]
 
 
 def standings_mark(row: Row) -> str:
-    """The page's badge in words: a tie for first is decided by a play-off."""
-    if row.playoff:
-        return gettext("play-off")
-    return gettext("tie") if row.tied else ""
+    """The page's badge in words (one home: `Row.mark`)."""
+    return row.mark
+
+
+def standings_name(row: Row) -> str:
+    """The name as the page shows it: a single on the couple basis is marked so."""
+    return f"{row.name} ({gettext('single')})" if row.single else row.name
 
 
 def _column_width(text: str, minimum: float, size: float = TEXT) -> float:
@@ -253,13 +229,22 @@ def render_standings(
     head = ParagraphStyle("head", fontName=BOLD, fontSize=TEXT, leading=TEXT + 3)
     head_right = ParagraphStyle("head_right", parent=head, alignment=TA_RIGHT)
     note = ParagraphStyle("note", fontName=FONT, fontSize=TEXT, leading=TEXT + 4)
+    mark = ParagraphStyle("mark", fontName=BOLD, fontSize=TEXT, leading=TEXT + 2)
     order = (
         gettext("Lowest total wins.")
         if standings.order == "low"
         else gettext("Highest total wins.")
     )
+    if standings.per_round:
+        order = (
+            gettext("Lowest points per round played win (tables played different rounds).")
+            if standings.order == "low"
+            else gettext("Highest points per round played win (tables played different rounds).")
+        )
     basis = (
         gettext("Couples: both spouses' scores together.")
+        + " "
+        + gettext("Every column adds up both spouses; a player without a couple is single.")
         if standings.basis == COUPLE
         else gettext("Each player's own score.")
     )
@@ -279,14 +264,16 @@ def render_standings(
         ]
     ]
     for row in standings.rows:
+        per_round = [formats.number_format(row.per_round_value, 1)] if standings.per_round else []
         rows.append(
             [
-                str(row.rank),
-                Paragraph(escape(row.name), strong if row.rank == 1 else cell),
+                "–" if row.rank is None else str(row.rank),
+                Paragraph(escape(standings_name(row)), strong if row.rank == 1 else cell),
                 str(row.played),
                 str(row.total),
+                *(per_round if row.per_round is not None else [""] * len(per_round)),
                 *(str(value) for value in row.tiebreak_values),
-                standings_mark(row),
+                Paragraph(escape(standings_mark(row)), mark),
             ]
         )
     if not standings.rows:
@@ -298,8 +285,13 @@ def render_standings(
         font = BOLD if index == 3 else FONT
         figures = (stringWidth(str(row[index]), font, TEXT + 2) + 14 for row in rows[1:])
         widths[index] = max(widths[index], *figures)
+    # The mark column fits its longest mark on one line up to 40 mm, as long as the names
+    # keep 70 mm; else it narrows down to its longest word and wraps.
     marks = {standings_mark(row) for row in standings.rows}
-    widths.append(max((_column_width(mark, 4 * mm, TEXT) for mark in marks), default=4 * mm))
+    narrowest = max((_column_width(mark, 4 * mm, TEXT) for mark in marks), default=4 * mm)
+    whole = min(max((stringWidth(m, BOLD, TEXT) + 14 for m in marks), default=0), 40 * mm)
+    room = page_w - 2 * MARGIN - sum(widths) + widths[1] - 70 * mm
+    widths.append(max(narrowest, min(whole, room)))
     widths[1] = page_w - 2 * MARGIN - sum(widths) + widths[1]
     table = FlowTable(rows, colWidths=widths, repeatRows=1)
     table.setStyle(
@@ -320,7 +312,9 @@ def render_standings(
         )
     )
     story.append(table)
-    if standings.playoff_rows:
+    for result in standings.playoffs:
+        story += [Spacer(1, 4 * mm), Paragraph(escape(result.text), strong)]
+    if standings.can_start_playoff:
         names = ", ".join(row.name for row in standings.playoff_rows)
         tied = gettext("Play-off: %(names)s are tied for first place with %(total)s.") % {
             "names": names,

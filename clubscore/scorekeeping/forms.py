@@ -20,10 +20,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubscore.games import hand_and_foot, laus, luxury_family
-from clubscore.games.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from clubscore.games.cards import SUITS
 from clubscore.games.exact_bid import cards_in_round
 from clubscore.numbers import WholeNumberField
-from clubscore.translation import translate
+from clubscore.translation import suit_label, translate
 
 NUMBER_ATTRS = {"inputmode": "numeric", "pattern": "-?[0-9]*", "class": "count", "min": "0"}
 
@@ -66,10 +66,6 @@ def count_field(label: Any, *, required: bool = False, auto: bool = False) -> Wh
     # No min/max here: the limits are the game's, and its messages say why. Only the
     # digits 0-9 make a number; a blank is 0 unless the count is required (see `count`).
     return WholeNumberField(label=label, required=required, widget=CountInput(attrs))
-
-
-def suit_label(suit: str) -> str:
-    return f"{SUIT_SYMBOLS[suit]} {translate(SUIT_NAMES[suit])}"
 
 
 class EntryForm(forms.Form):

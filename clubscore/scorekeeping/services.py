@@ -38,10 +38,8 @@ from clubscore.events.models import (
     Table,
 )
 from clubscore.events.results import TableScore, exact_bid_payload, table_score
-from clubscore.games import ScoreError, score
+from clubscore.games import GAMES, ScoreError, score
 
-from . import live
-from .compiled import CompiledQuery
 from .forms import empty_team
 
 HF = "hand_and_foot"
@@ -259,45 +257,17 @@ class Card:
             )
 
 
-# The card's queries, compiled once per process (`compiled`): every tablet request
-# loads the card, and compiling these took longer than running them.
-# Join only what the card needs (the scorekeeper comes with the seats). The token is
-# unique: a slice, not .first(), so there is no ORDER BY to build or sort.
-_LINK = CompiledQuery(
-    lambda token: ScorekeeperLink.objects.select_related("table__round__event", "team").filter(
-        token=token,
-        revoked_at__isnull=True,
-        table__round__event__status__in=LIVE_STATUSES,
-    )[:1],
-    str,
-)
-_SEATS = CompiledQuery(
-    lambda table_id: (
-        Seat.objects.select_related("player", "team").filter(table_id=table_id).order_by("position")
-    ),
-    int,
-)
-_ENTRIES = CompiledQuery(
-    lambda table_id: ScoreEntry.objects.filter(table_id=table_id).order_by("number"), int
-)
-_HISTORY = CompiledQuery(
-    lambda table_id: (
-        ScoreChange.objects.filter(entry__table_id=table_id)
-        .select_related("entry", "changed_by_user", "changed_by_player")
-        .order_by("-changed_at", "-id")[:50]
-    ),
-    int,
-)
-
-
 def load_card(
     token: str, *, user: Any = None, now: datetime.datetime | None = None, history: bool = True
 ) -> Card | None:
     """The card a private link opens, in a fixed number of queries; None when it opens nothing."""
-    found = _LINK(token)
-    if not found:
+    # The token is unique: a slice, not .first(), so there is no ORDER BY to build or sort.
+    found = ScorekeeperLink.objects.select_related("table__round__event", "team").filter(
+        token=token, revoked_at__isnull=True, table__round__event__status__in=LIVE_STATUSES
+    )[:1]
+    link = next(iter(found), None)
+    if link is None:
         return None
-    link = found[0]
     card = build_card(link.table, link=link, now=now, history=history)
     keeper = next((s.player for s in card.seats if s.player_id == link.player_id), None)
     if keeper is not None:
@@ -335,29 +305,16 @@ def live_version(token: str) -> str | None:
     alone), and the table's turn-in and bonus and the event's status and clock are
     read as they are. The clock's own ticking is not in it: the page counts down by
     itself, and the poll carries when the phase ends (`ClockState.phase_ends_at`).
-    One raw query: tablets poll it all evening, and the ORM's query building would
-    cost more than the query. On PostgreSQL the process's listener remembers it
-    (`known_live_version`).
+    One raw query, a single row reached through indexes (the link's unique token,
+    primary keys, the entries' table): tablets poll it all evening, and the ORM's
+    query building would cost more than the query.
     """
-    ear = live.listener()
-    stamp = ear.stamp() if ear is not None else None  # before the read: see live.py
     with connection.cursor() as cursor:
         cursor.execute(_live_sql(), [token, *LIVE_STATUSES])
         row = cursor.fetchone()
     if row is None:
         return None
-    version = hashlib.blake2b(repr(row).encode(), digest_size=8).hexdigest()
-    if stamp is not None:
-        ear.remember(token, version, table_id=row[0], event_id=row[1], stamp=stamp)
-    return version
-
-
-def known_live_version(token: str) -> str | None:
-    """`live_version(token)` without a query, when PostgreSQL has announced no change to
-    the card since it was last read (`clubscore.scorekeeping.live`); None when only the
-    database can tell."""
-    ear = live.listener()
-    return ear.known(token) if ear is not None else None
+    return hashlib.blake2b(repr(row).encode(), digest_size=8).hexdigest()
 
 
 def build_card(
@@ -368,11 +325,16 @@ def build_card(
     history: bool = False,
 ) -> Card:
     event = table.round.event
-    seats = _SEATS(table.pk)
-    for seat in seats:
-        Seat.table.field.set_cached_value(seat, table)
-    entries = {e.number: e for e in _ENTRIES(table.pk)}
-    changes = _HISTORY(table.pk) if history else []
+    # Through the table's related managers, so each seat and entry knows its table.
+    seats = list(table.seats.select_related("player", "team").order_by("position"))
+    entries = {e.number: e for e in table.entries.order_by("number")}
+    changes = []
+    if history:
+        changes = list(
+            ScoreChange.objects.filter(entry__table=table)
+            .select_related("entry", "changed_by_user", "changed_by_player")
+            .order_by("-changed_at", "-id")[:50]
+        )
     return Card(
         event=event,
         table=table,
@@ -444,6 +406,23 @@ def _hf_status(parts: dict) -> str:
     return ScoreEntry.Status.ENTERED
 
 
+def _score_hf_parts(card: Card, number: int, parts: dict) -> dict:
+    """Score a hand from the parts in so far: both teams together, or one team alone
+    (its points stand; the checks between the teams wait for the other part)."""
+    if len(parts) == 2:
+        return _score(HF, _hf_payload(number, parts), card.options)
+    game = GAMES[HF]
+    teams: list[dict | None] = [None, None]
+    for side, part in parts.items():
+        try:
+            teams[int(side) - 1] = game.score_team(
+                part["data"], number, int(side) - 1, card.options
+            )
+        except ScoreError as error:
+            raise Invalid(error.errors) from None
+    return {"hand": number, "teams": teams}
+
+
 def _hf_payload(number: int, parts: dict) -> dict:
     teams = [parts.get(str(n), {}).get("data") or empty_team() for n in (1, 2)]
     return {"hand": number, "teams": teams}
@@ -486,7 +465,7 @@ def preview_result(card: Card, number: int, payload: dict) -> dict:
         entry = card.entries.get(number)
         parts = dict(entry.parts) if entry else {}
         parts[card.side] = {"data": payload}
-        return _score(HF, _hf_payload(number, parts), card.options)
+        return _score_hf_parts(card, number, parts)
     if card.game_key == "exact_bid":
         return _exact_bid_result(card, number, payload, card.entries)
     return _score(card.game_key, payload, card.options)
@@ -596,7 +575,7 @@ def _submit_hf(
             }
         )
     parts[card.side] = {"data": part, "state": "entered", "by": card.actor_player_id}
-    result = _score(HF, _hf_payload(number, parts), card.options)
+    result = _score_hf_parts(card, number, parts)
     parts[card.side]["version"] = current + 1
     before = mine["data"] if mine else None
     entry.parts = parts

@@ -105,7 +105,11 @@ def _initial(card: Card, number: int, form_class: type[EntryForm]) -> dict:
 
 def _round_facts(card: Card, number: int) -> dict:
     """What the table needs to know about hand `number`: who deals, meld minimum, trump."""
-    facts: dict = {"number": number, "dealer": card.dealer(number)}
+    facts: dict = {
+        "number": number,
+        "dealer": card.dealer(number),
+        "first_seat_label": GAMES[card.game_key].first_seat_label,
+    }
     if card.is_hf:
         facts["meld_minimum"] = GAMES["hand_and_foot"].meld_minimum(number, card.options)
     if card.game_key == "exact_bid":
@@ -114,6 +118,13 @@ def _round_facts(card: Card, number: int) -> dict:
         if 0 < number <= len(trumps):
             facts["trump"] = trumps[number - 1]
     return facts
+
+
+def _shown_value(value: object) -> object:
+    """A value as a scorekeeper reads it: yes/no in words, not True/False."""
+    if isinstance(value, bool):
+        return _("Yes") if value else _("No")
+    return value
 
 
 def _columns(card: Card) -> list[tuple[str, int]]:
@@ -148,19 +159,50 @@ def _headings(card: Card) -> list[dict[str, str]]:
 
 
 def _rows(card: Card, columns: list[tuple[str, int]]) -> list[dict]:
-    """Hand by hand: status and each column's running total (hands not entered: blank)."""
+    """Hand by hand: status, and each column's points of the hand with its running total
+    (hands not entered: blank). A team's own part shows at once where the game can score
+    a part alone; the hand then waits for the other team."""
     progress = card.score.progress
     counted = [n for n in sorted(card.entries) if card.is_in(card.entries[n])]
     rows = []
     for number in card.numbers:
         entry = card.entries.get(number)
         index = counted.index(number) if number in counted else None
-        totals = [
-            progress[pid][index] if index is not None and index < len(progress[pid]) else None
-            for _label, pid in columns
-        ]
-        rows.append({"number": number, "entry": entry, "totals": totals})
+        cells = []
+        for _label, pid in columns:
+            running = progress[pid]
+            if index is not None and index < len(running):
+                before = running[index - 1] if index else 0
+                cells.append({"hand": running[index] - before, "running": running[index]})
+            else:
+                cells.append(None)
+        waiting = None
+        if index is None and entry is not None and card.is_hf and card.side in entry.parts:
+            own = _own_part(card, number, entry.parts[card.side]["data"])
+            if own is not None:
+                cells[int(card.side) - 1] = {"hand": own, "running": None}
+            waiting = _("waiting for Team %(number)s") % {"number": card.other_side}
+        rows.append({"number": number, "entry": entry, "cells": cells, "waiting": waiting})
     return rows
+
+
+def _multipliers(card: Card) -> list[int] | None:
+    """Each column's final multiplier, when the game's total multiplies the points."""
+    players = (card.score.result or {}).get("players") or []
+    factors = [player.get("multiplier", 1) for player in players]
+    return factors if any(factor != 1 for factor in factors) else None
+
+
+def _own_part(card: Card, number: int, part: dict) -> int | None:
+    """This team's points of a hand the other team has not entered, if the game can say."""
+    game = GAMES[card.game_key]
+    score_team = getattr(game, "score_team", None)
+    if score_team is None:
+        return None
+    try:
+        return score_team(part, number, int(card.side) - 1, card.options)["total"]
+    except ScoreError:
+        return None
 
 
 def _shown_result(card: Card, entry: ScoreEntry) -> dict:
@@ -253,7 +295,7 @@ def _page(
     theirs = None
     if conflict is not None and conflict.theirs is not None and form is not None:
         values = type(form).initial_from_payload(conflict.theirs, card.player_names)
-        theirs = [(form.fields[name].label, value) for name, value in values.items()]
+        theirs = [(form.fields[name].label, _shown_value(value)) for name, value in values.items()]
     series = [(label, card.score.progress[pid]) for label, pid in columns]
     for change in card.changes:
         change.label = ACTIONS.get(change.action, change.action)
@@ -272,6 +314,7 @@ def _page(
         "headings": _headings(card),
         "rows": _rows(card, columns),
         "totals": [card.score.totals.get(pid, 0) for _label, pid in columns],
+        "multipliers": _multipliers(card),
         "chart": score_chart(series, _("Score over the evening")),
         "pending": _pending(card),
         "conflict": conflict,
@@ -301,11 +344,6 @@ def _page(
 @require_GET
 def card(request: HttpRequest, token: str) -> HttpResponse:
     live = bool(request.htmx and request.GET.get("live"))
-    if live:
-        known = services.known_live_version(token)
-        if known is not None and _unchanged(request, known):
-            # PostgreSQL announced no change since this process last read the card.
-            return HttpResponse(status=204)
     # Read before the card, so a change in between shows at the next poll, not never.
     version = services.live_version(token)
     if live and version is not None and _unchanged(request, version):
@@ -359,7 +397,7 @@ def entry(request: HttpRequest, token: str) -> HttpResponse:
             return _page(request, card, form=form, number=number, conflict=conflict, status=409)
         else:
             messages.success(request, outcome.get("message", ""))
-            return redirect(reverse("scorekeeping:card", args=[token]) + "#card")
+            return redirect(reverse("scorekeeping:card", args=[token]) + "#next")
     return _page(request, card, form=form, number=number)
 
 
@@ -412,7 +450,7 @@ def _act(
                 messages.error(request, translate(message))
     else:
         messages.success(request, outcome.get("message", ""))
-    return redirect(reverse("scorekeeping:card", args=[card.link.token]) + "#card")
+    return redirect(reverse("scorekeeping:card", args=[card.link.token]) + "#next")
 
 
 @require_POST
@@ -506,8 +544,12 @@ def turn_in(request: HttpRequest, token: str) -> HttpResponse:
 def qr(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(request, token, history=False)
     url = request.build_absolute_uri(card.link.get_absolute_url())
-    svg = segno.make(url, error="m").svg_inline(scale=4, border=2)
-    response = HttpResponse(svg, content_type="image/svg+xml")
+    # A standalone SVG document: with its xmlns (svg_inline leaves it out, and a browser
+    # then shows the markup as text) and a white ground, so it scans on a dark screen.
+    response = HttpResponse(content_type="image/svg+xml")
+    segno.make(url, error="m").save(
+        response, kind="svg", scale=8, border=4, light="#fff", xmldecl=False
+    )
     response["Cache-Control"] = "private, no-store"
     return response
 

@@ -9,7 +9,9 @@ from django.apps import apps
 from django.contrib.auth.models import Group, Permission, User
 from django.core.management import CommandError, call_command
 
-from clubscore import backup
+from clubscore.backup import scope
+from clubscore.backup.dump import dump
+from clubscore.backup.fileformat import write
 from clubscore.club.models import Couple, Player
 from clubscore.events.models import (
     CheckIn,
@@ -74,7 +76,7 @@ def club(drawn_event, organizer, make_player, make_couple):
 
 
 def models_to_compare():
-    found = list(backup.club_models())
+    found = list(scope.club_models())
     for model in list(found):
         for field in model._meta.many_to_many:
             found.append(field.remote_field.through)
@@ -178,8 +180,8 @@ def test_an_event_backup_holds_that_event_and_no_accounts(club, tmp_path):
 
 def test_every_event_model_is_in_the_event_backup_or_left_out_on_purpose():
     # A model added to club or events must be placed here, or event backups lose it.
-    labels = {backup.label(model) for model in backup.data_models()}
-    assert labels == backup.event_scope_models() | backup.NOT_IN_EVENT_BACKUPS
+    labels = {scope.label(model) for model in scope.data_models()}
+    assert labels == scope.event_scope_models() | scope.NOT_IN_EVENT_BACKUPS
 
 
 def test_restore_refuses_a_database_with_club_data(club, tmp_path):
@@ -214,16 +216,16 @@ def test_restore_says_what_is_wrong_with_a_bad_file(db, tmp_path, content, messa
 
 
 def test_restore_refuses_a_backup_from_a_newer_schema(db, tmp_path):
-    data = backup.dump()
+    data = dump()
     data["migrations"]["events"] = "9999_from_the_future"
     path = tmp_path / "newer.json"
-    backup.write(data, str(path))
+    write(data, str(path))
     with pytest.raises(CommandError, match="events.9999_from_the_future"):
         call_command("restore", str(path))
 
 
 def test_every_data_model_is_restorable_in_the_order_written():
-    order = [backup.label(model) for model in backup.club_models()]
+    order = [scope.label(model) for model in scope.club_models()]
     # Accounts first: club rows name the organizer by username (a natural key).
     assert order.index("auth.user") < order.index("events.drawrecord")
-    assert set(order) >= {backup.label(m) for m in apps.get_app_config("events").get_models()}
+    assert set(order) >= {scope.label(m) for m in apps.get_app_config("events").get_models()}

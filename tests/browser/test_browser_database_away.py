@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from django.db import OperationalError
 from playwright.sync_api import expect
 
 from clubscore.events.clock import start_clock
 from clubscore.events.models import ScorekeeperLink
-from clubscore.scorekeeping import services
 
 from .conftest import screenshot
 
@@ -18,7 +16,7 @@ MESSAGE = "The score server is busy, please try again."
 
 
 def test_the_tablet_says_try_again_and_carries_on(
-    page, live_server, drawn_event, monkeypatch, console_errors
+    page, live_server, drawn_event, outage, console_errors
 ):
     # The 503s below are the point of this test; the browser and htmx report each one.
     console_errors.allow(r"status of 503 \(Service Unavailable\)")
@@ -29,22 +27,19 @@ def test_the_tablet_says_try_again_and_carries_on(
     page.locator("#id_melded_aces").fill("3")
     expect(page.locator(".preview-total strong")).to_have_text("60")
 
-    def away(*args, **kwargs):
-        raise OperationalError("connection to server at 127.0.0.1 failed: Connection refused")
-
-    monkeypatch.setattr(services, "load_card", away)
+    outage.away()
     # Typing sends the htmx preview: its 503 is shown, the form keeps what was typed.
     page.locator("#id_melded_aces").fill("4")
     expect(page.locator("#server-busy")).to_contain_text(MESSAGE)
     expect(page.locator("#id_melded_aces")).to_have_value("4")
     screenshot(page, "tablet-database-away")
 
-    monkeypatch.undo()
+    outage.back()
     page.locator("#id_melded_aces").fill("5")
     expect(page.locator(".preview-total strong")).to_have_text("100")
     expect(page.locator("#server-busy")).to_have_count(0)
 
     # A form sent without htmx while the database is away gets the plain page.
-    monkeypatch.setattr(services, "load_card", away)
+    outage.away()
     page.get_by_role("button", name="Save our hand").click()
     expect(page.get_by_role("alert")).to_contain_text(MESSAGE)

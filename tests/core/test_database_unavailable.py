@@ -3,38 +3,32 @@
 from __future__ import annotations
 
 import pytest
-from django.db import InterfaceError, OperationalError
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.urls import reverse
-from django.utils import translation
 
 from clubscore import middleware
-from clubscore.scorekeeping import services
 
 MESSAGE = "The score server is busy, please try again."
 
 
 @pytest.fixture
-def database_down(monkeypatch):
-    def down(error: type[Exception] = OperationalError):
-        def fail(*args, **kwargs):
-            raise error("connection to server at 127.0.0.1 port 5432 failed: Connection refused")
+def database_down(outage, drawn_event):
+    """A real card's link, with the database gone: each request fails in the driver."""
+    from clubscore.events.clock import start_clock
+    from clubscore.events.models import ScorekeeperLink
 
-        # Every tablet request starts with one of these two reads.
-        monkeypatch.setattr(services, "load_card", fail)
-        monkeypatch.setattr(services, "live_version", fail)
-
-    return down
-
-
-def card_url() -> str:
-    return reverse("scorekeeping:card", args=["a" * 43])
+    event = start_clock(drawn_event(tables=1))
+    link = ScorekeeperLink.objects.filter(table__round__event=event).first()
+    outage.away()
+    return link
 
 
-@pytest.mark.parametrize("error", [OperationalError, InterfaceError])
-def test_a_page_says_try_again_with_503(client, database_down, error):
-    database_down(error)
-    response = client.get(card_url())
+def card_url(link, name: str = "card") -> str:
+    return reverse(f"scorekeeping:{name}", args=[link.token])
+
+
+def test_a_page_says_try_again_with_503(client, database_down):
+    response = client.get(card_url(database_down))
     assert response.status_code == 503
     assert response["Retry-After"] == str(middleware.RETRY_AFTER_SECONDS)
     assert response["Cache-Control"] == "no-store"
@@ -47,39 +41,39 @@ def test_a_page_says_try_again_with_503(client, database_down, error):
 
 
 def test_a_score_form_sent_while_the_database_is_away_says_try_again(database_down):
-    database_down()
     client = Client(enforce_csrf_checks=False)
-    url = reverse("scorekeeping:entry", args=["a" * 43])
+    url = card_url(database_down, "entry")
     response = client.post(url, {"number": 1, "version": 0, "idem": "f" * 32})
     assert response.status_code == 503
     assert MESSAGE in response.content.decode()
 
 
 def test_htmx_gets_a_fragment_the_tablet_shows(client, database_down):
-    database_down()
-    response = client.get(card_url() + "?live=1", headers={"HX-Request": "true"})
+    response = client.get(card_url(database_down) + "?live=1", headers={"HX-Request": "true"})
     assert response.status_code == 503
     html = response.content.decode()
     assert not html.startswith("<!doctype")
     assert html == f'<p class="message error server-busy" role="alert">{MESSAGE}</p>'
 
 
-def test_the_message_is_translated(client, database_down, monkeypatch):
-    database_down()
-    catalog = {MESSAGE: "Der Server ist gerade beschäftigt, bitte noch einmal versuchen."}
-    real = translation.gettext
-    monkeypatch.setattr(middleware, "_", lambda text: catalog.get(text, real(text)))
-    response = client.get(card_url(), headers={"Accept-Language": "de"})
+def test_the_message_is_translated(client, database_down):
+    response = client.get(card_url(database_down), headers={"Accept-Language": "de"})
     html = response.content.decode()
     assert response.status_code == 503
-    assert 'lang="de"' in html and catalog[MESSAGE] in html
+    assert 'lang="de"' in html
+    # The real German catalogue's words.
+    assert "Der Punkte-Server ist gerade ausgelastet" in html and MESSAGE not in html
 
 
-def test_other_errors_are_left_alone(client, monkeypatch):
-    def broken(*args, **kwargs):
-        raise RuntimeError("a bug, not the database")
+def test_the_card_opens_again_once_the_database_is_back(client, outage, database_down):
+    assert client.get(card_url(database_down)).status_code == 503
+    outage.back()
+    assert client.get(card_url(database_down)).status_code == 200
 
-    monkeypatch.setattr(services, "load_card", broken)
-    client.raise_request_exception = False
-    response = client.get(card_url())
-    assert response.status_code == 500
+
+def test_other_errors_are_left_alone():
+    """Only the database's errors become "try again": a bug stays a 500 (Django's)."""
+    request = RequestFactory().get("/")
+    unavailable = middleware.DatabaseUnavailableMiddleware(lambda request: None)
+    assert unavailable.process_exception(request, RuntimeError("a bug")) is None
+    assert unavailable.process_exception(request, ValueError("a bug")) is None

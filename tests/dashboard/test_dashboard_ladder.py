@@ -6,7 +6,9 @@ import csv
 import datetime
 import io
 
+import openpyxl
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
@@ -82,6 +84,12 @@ def test_the_ladder_page_filters_sorts_and_exports(drawn_event, add_entry):
     assert client.get(LADDER, {"game": "laus"}).context["ladder"].rows == []
     response = client.get(LADDER, {"game": "hand_and_foot", "_export": "xlsx"})
     assert response["Content-Type"].startswith("application/vnd.openxmlformats")
+    book = openpyxl.load_workbook(io.BytesIO(response.content))
+    assert book.sheetnames == ["Ladder Hand and Foot"]
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    response = client.get(LADDER, {"game": "hand_and_foot", "year": "2026", "_export": "xlsx"})
+    book = openpyxl.load_workbook(io.BytesIO(response.content))
+    assert book.sheetnames == ["Rangliste Hand und Fuß 2026"]
 
 
 def test_the_ladder_runs_the_same_queries_for_2_and_20_tables(
@@ -91,7 +99,25 @@ def test_the_ladder_runs_the_same_queries_for_2_and_20_tables(
     for tables in (2, 20):
         play(drawn_event, add_entry, tables=tables)
         play(drawn_event, add_entry, tables=tables)
-        # years, events, tables, seats, entries, ratings
-        with django_assert_num_queries(6):
+        # years, events, tables, seats, entries, check-ins, ratings
+        with django_assert_num_queries(7):
             response = client.get(LADDER, {"game": "hand_and_foot"})
         assert response.status_code == 200
+
+
+def test_the_play_off_winner_alone_gets_the_win(drawn_event, make_player):
+    from clubscore.events.models import CheckIn
+    from tests.playoffs import laus_tie, play_off
+
+    event = laus_tie(drawn_event, tables=4, status=Event.Status.FINAL)
+    sat_out = make_player("Sam", "Sitout")
+    CheckIn.objects.create(event=event, player=sat_out)
+    before = season_ladder("laus", event.date.year)
+    assert sum(row.wins for row in before.rows) == 4  # an unsettled tie: four firsts
+    play_off(event)
+    winner = event_standings(event).rows[0]
+    ladder = season_ladder("laus", event.date.year)
+    assert [row.player_id for row in ladder.rows if row.wins] == [winner.player_ids[0]]
+    assert {row.best_finish for row in ladder.rows if row.total == 0} == {1, 2, 3, 4}
+    # Whoever did not play has no finish on the ladder.
+    assert sat_out.pk not in {row.player_id for row in ladder.rows}

@@ -5,8 +5,10 @@ from __future__ import annotations
 import csv
 import io
 
+import openpyxl
 import pytest
 import tablib
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
@@ -56,6 +58,15 @@ def test_csv_and_xlsx_exports_hold_every_row(organizer_client, drawn_event, add_
     book = tablib.Dataset().load(io.BytesIO(response.content).read(), format="xlsx")
     assert book.headers[:4] == ["Rank", "Name", "Hands", "Total"]
     assert len(book) == 8
+    assert sheet_names(response.content) == [f"Standings {event.name}"[:31]]
+
+    organizer_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    response = organizer_client.get(url(event), {"_export": "xlsx"})
+    assert sheet_names(response.content) == [f"Ergebnisliste {event.name}"[:31]]
+
+
+def sheet_names(content: bytes) -> list[str]:
+    return openpyxl.load_workbook(io.BytesIO(content)).sheetnames
 
 
 def test_the_couple_view_is_a_toggle_away(organizer_client, drawn_event, add_entry):
@@ -68,7 +79,8 @@ def test_the_couple_view_is_a_toggle_away(organizer_client, drawn_event, add_ent
     assert "?basis=couple" in page
     couples = organizer_client.get(url(event), {"basis": "couple"})
     rows = couples.context["standings"].rows
-    assert len(rows) == 1
+    assert len([row for row in rows if not row.single]) == 1
+    assert len(rows) == 1 + 6  # everyone else is a single, on a line of their own
     assert f"{one.name} &amp; {two.name}" in couples.content.decode()
 
 
@@ -126,8 +138,8 @@ def test_standings_pages_run_the_same_queries_for_2_and_20_tables(
 ):
     for tables in (2, 20):
         event = played_event(drawn_event, add_entry, tables=tables, public_standings=True)
-        # Staff: session and user, then the event and the standings' three queries.
+        # Staff: session and user, then the event and the standings' four queries.
         visitor = organizer_client if name == "dashboard:standings" else Client()
-        with django_assert_num_queries(6 if name == "dashboard:standings" else 4):
+        with django_assert_num_queries(7 if name == "dashboard:standings" else 5):
             response = visitor.get(reverse(name, args=[event.pk]))
         assert len(response.context["standings"].rows) == 4 * tables

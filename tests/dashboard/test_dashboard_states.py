@@ -71,7 +71,7 @@ def test_states_take_the_same_queries_for_2_and_20_tables(
 ):
     for tables in (2, 20):
         event = drawn_event("laus", tables=tables)
-        with django_assert_num_queries(3):
+        with django_assert_num_queries(4):
             _clock, table_states = event_table_states(event)
         assert len(table_states) == tables
 
@@ -101,6 +101,6 @@ def test_a_threshold_game_takes_no_more_queries(drawn_event, add_entry, django_a
     for table in tables_of(event):
         names = [seat.player.name for seat in table.seats.order_by("position")]
         add_entry(table, 1, laus_round(names))
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         _clock, table_states = event_table_states(event)
     assert [s.detail for s in table_states] == ["Round 2"] * 3

@@ -1,11 +1,15 @@
-"""The wall: table numbers and names for the room, with the tablets' links for the organizer."""
+"""The wall: a projector's full screen of table numbers and names, the clock, pages."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from clubscore.events import services
+from clubscore.events.clock import start_clock
 from clubscore.events.models import Event, ScorekeeperLink
 
 pytestmark = pytest.mark.django_db
@@ -15,23 +19,70 @@ def wall_url(event):
     return reverse("events:wall", args=[event.pk])
 
 
-def test_it_shows_every_table_with_names_and_the_tablets_links(organizer_client, drawn_event):
-    event = drawn_event(tables=3)
+def test_it_shows_every_table_with_names_the_clock_and_no_site_navigation(
+    organizer_client, drawn_event
+):
+    event = start_clock(drawn_event(tables=3))
     page = organizer_client.get(wall_url(event)).content.decode()
     for number in (1, 2, 3):
-        assert f"Table {number}</h2>" in page
+        assert f'<span class="wall-number-word">Table</span> {number}</h2>' in page
     assert "P2A Table2" in page
-    links = ScorekeeperLink.objects.filter(table__round__event=event)
-    assert links.count() == 6
-    for link in links:
-        assert f'href="{link.get_absolute_url()}"' in page
+    assert re.search(
+        r'<strong class="clock-time" data-countdown="ends">1:[23]\d:\d\d</strong>', page
+    )
+    assert 'class="site-nav"' not in page and 'class="site-header"' not in page
+    # The wall refreshes itself and turns pages with a script file (the CSP allows no inline).
+    assert f'hx-get="{wall_url(event)}?part=live"' in page
+    assert "/static/js/wall.js" in page and "<script>" not in page
 
 
-def test_revoked_links_are_not_shown(organizer_client, drawn_event):
+def test_the_tablets_links_are_on_the_dashboard_not_on_the_projector(organizer_client, drawn_event):
     event = drawn_event(tables=1)
-    link = ScorekeeperLink.objects.first()
-    ScorekeeperLink.objects.filter(pk=link.pk).update(revoked_at="2026-11-27T20:00Z")
+    link, revoked = ScorekeeperLink.objects.order_by("pk")
+    ScorekeeperLink.objects.filter(pk=revoked.pk).update(revoked_at="2026-11-27T20:00Z")
     assert link.token not in organizer_client.get(wall_url(event)).content.decode()
+    dashboard = organizer_client.get(reverse("dashboard:event", args=[event.pk]))
+    assert link.get_absolute_url() in dashboard.content.decode()
+    assert revoked.token not in dashboard.content.decode()
+
+
+def test_the_live_part_comes_alone_for_htmx(organizer_client, drawn_event):
+    event = drawn_event(tables=2)
+    response = organizer_client.get(
+        wall_url(event), {"part": "live"}, headers={"HX-Request": "true"}
+    )
+    body = response.content.decode()
+    assert body.lstrip().startswith('<div id="wall-live"')
+    assert "<html" not in body and "P2A Table2" in body
+
+
+@pytest.mark.parametrize(
+    ("tables", "pages", "grid"),
+    [
+        (1, 1, "cols-1 rows-1"),
+        (10, 1, "cols-3 rows-4"),
+        (25, 1, "cols-5 rows-5"),
+        (26, 2, "cols-5 rows-5"),
+        (60, 3, "cols-5 rows-5"),
+    ],
+)
+def test_tables_come_in_pages_of_one_screen(organizer_client, drawn_event, tables, pages, grid):
+    event = drawn_event("laus", tables=tables)
+    page = organizer_client.get(wall_url(event)).content.decode()
+    assert page.count("data-wall-page=") == pages
+    assert page.count(f'class="wall-tables {grid}"') == pages
+    assert page.count('<li class="wall-table') == tables
+    if pages > 1:
+        assert f"Page {pages} of {pages}" in page
+
+
+def test_the_wall_speaks_german(organizer_client, drawn_event):
+    event = drawn_event(tables=1)
+    organizer_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    page = organizer_client.get(wall_url(event)).content.decode()
+    assert '<html lang="de">' in page
+    assert '<span class="wall-number-word">Tisch</span> 1</h2>' in page
+    assert "Die Uhr läuft noch nicht." in page
 
 
 def test_it_shows_who_sits_out_and_why(organizer_client, make_event, make_player):
@@ -62,9 +113,9 @@ def test_the_page_runs_a_fixed_number_of_queries(
         services.draw_round(event, seed=count, allow_sit_out=True)
 
     grow_and_draw(9)
-    with django_assert_num_queries(9) as few:
+    with django_assert_num_queries(8) as few:
         organizer_client.get(wall_url(event))
     grow_and_draw(81)  # ten times the players
     with django_assert_num_queries(len(few.captured_queries)):
         response = organizer_client.get(wall_url(event))
-    assert response.content.decode().count('class="wall-table"') == 22
+    assert response.content.decode().count('<li class="wall-table') == 22

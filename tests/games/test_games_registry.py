@@ -48,6 +48,9 @@ def test_table_sizes_and_standings_order():
         "luxury_family": "high",
         "laus": "low",
     }
+    # Lowest wins: a Laus table that played fewer rounds would gain on totals, so its
+    # standings compare points per round played when the counts differ.
+    assert {key for key, g in GAMES.items() if g.standings_per_round} == {"laus"}
 
 
 @pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))

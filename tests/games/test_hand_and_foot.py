@@ -26,8 +26,13 @@ def team(melded=(), in_hand=(), **fields):
     }
 
 
+def quiet_team():
+    """A team that scored nothing: one black three (0 points) left in hand."""
+    return team(in_hand={"black_threes": 1})
+
+
 def hand(first=None, second=None, **fields):
-    return {"hand": 1, "teams": [first or team(), second or team()], **fields}
+    return {"hand": 1, "teams": [first or quiet_team(), second or quiet_team()], **fields}
 
 
 def worked_example_team():
@@ -54,7 +59,7 @@ def test_the_worked_example_scores_2140():
     assert [line["points"] for line in first["lines"]] == [
         1000, 600, 50, 40, 80, 120, 50, 100, 100,
     ]  # fmt: skip
-    assert result["teams"][1] == {"total": 0, "lines": [], "went_out": False, "books": 0}
+    assert result["teams"][1]["total"] == 0
 
 
 def test_cards_left_in_hand_count_against_the_team():
@@ -237,3 +242,18 @@ def test_the_score_card_lists_the_sheets_point_values():
     assert values["Black book"] == 300
     assert values["9 through 4"] == 5
     assert values["Red three left in hand"] == -500
+
+
+def test_a_team_with_no_cards_at_all_is_refused():
+    # Issue 18.3: a team always holds or has laid down cards; all zeros is a hand not counted.
+    errors = errors_of(hand(team(), worked_example_team()))
+    assert list(errors) == ["teams.0.in_hand"]
+    assert "always holds or has laid down cards" in errors["teams.0.in_hand"][0]
+
+
+def test_one_team_is_scored_alone_and_refused_when_empty():
+    game = GAMES["hand_and_foot"]
+    assert game.score_team(worked_example_team(), 1, 0)["total"] == 2140
+    with pytest.raises(ScoreError) as caught:
+        game.score_team(team(), 1, 1)
+    assert list(caught.value.errors) == ["teams.1.in_hand"]

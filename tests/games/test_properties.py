@@ -59,6 +59,8 @@ def hand_and_foot_teams(draw: st.DrawFn, may_go_out: bool) -> dict[str, Any]:
         kind: draw(st.integers(0, min(3, limit - melded[kind]))) for kind, limit in limits.items()
     }
     in_hand["red_threes"] = draw(st.integers(0, 4))
+    if not any(melded.values()) and not any(in_hand.values()):
+        in_hand["low"] = 1  # a team always holds or has laid down cards
     return {
         "red_books": red,
         "black_books": black,

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 from django.test import override_settings
+from django.utils import translation
+from django.utils.translation import gettext
 
 from clubscore.events.models import Seat, Table
 from clubscore.games import GAMES
+from clubscore.games.cards import SUIT_NAMES, SUIT_SYMBOLS
 from clubscore.printing import cards
 from clubscore.printing.data import event_info, event_tables
 from clubscore.printing.documents import blank_document, event_document
@@ -33,7 +36,7 @@ def test_hand_and_foot_cards_carry_players_minimums_values_and_both_teams_qr(dra
     for table, text in zip(tables, cards_text, strict=True):
         lines = text.splitlines()
         assert "Friday club night" in text
-        assert "Nov. 27, 2026 · Round 1" in text
+        assert "Friday, 27 November 2026 · Round 1" in text
         # The table number sits big beside the event's name, under "Table".
         assert lines[0].endswith("Table")
         assert lines[1].endswith(f"Friday club night {table.number}")
@@ -91,6 +94,20 @@ def test_exact_bid_card_has_rounds_with_cards_and_drawn_trumps(drawn_event):
     # No trumps drawn: the box stays blank.
     assert not any(symbol in texts[1] for symbol in "♠♥♦♣")
     assert page_links(content)[0] == [BASE + first.links.get().get_absolute_url()]
+
+
+def test_a_german_exact_bid_card_names_the_trumps_from_the_catalogue(drawn_event):
+    event = drawn_event("exact_bid", tables=1, options={"start_cards": 7}, language="de")
+    table = Table.objects.get(round__event=event)
+    table.draw_details = {"trumps": ["H", "S", "D", "C"]}
+    table.save(update_fields=["draw_details"])
+    text = page_texts(render(event))[0]
+    with translation.override("de"):
+        names = {suit: gettext(SUIT_NAMES[suit]) for suit in "SHDC"}
+    assert names == {"S": "Pik", "H": "Herz", "D": "Karo", "C": "Kreuz"}
+    for suit, name in names.items():
+        assert f"{SUIT_SYMBOLS[suit]} {name}" in text
+    assert "hearts" not in text and "spades" not in text
 
 
 def test_luxury_family_card_names_the_dealer_of_each_deal_and_the_meld_table(drawn_event):

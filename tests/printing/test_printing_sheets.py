@@ -68,8 +68,10 @@ def dashboard_lines(standings) -> list[str]:
     rounds, total, the tie-break columns, and the page's badge in words."""
     lines = []
     for row in standings.rows:
-        mark = "play-off" if row.playoff else "tie" if row.tied else ""
-        values = [row.rank, row.name, row.played, row.total, *row.tiebreak_values, mark]
+        rank = "–" if row.rank is None else row.rank
+        name = f"{row.name} (single)" if row.single else row.name
+        per_round = [row.per_round_value] if standings.per_round else []
+        values = [rank, name, row.played, row.total, *per_round, *row.tiebreak_values, row.mark]
         lines.append(" ".join(str(value) for value in values if value != ""))
     return lines
 
@@ -139,10 +141,15 @@ def test_couple_basis_hand_and_foot_prints_the_dashboards_couples(drawn_event):
 
     standings, printed = assert_prints_the_dashboards_standings(event)
     assert standings.basis == Event.StandingsBasis.COUPLE
-    assert [row.total for row in standings.rows] == [
+    couples = [row for row in standings.rows if not row.single]
+    assert [row.total for row in couples] == [
         winners["total"] * 2,
         winners["total"] + losers["total"],
     ]
+    # The four without a couple print as singles, each with their own score.
+    singles = [row for row in standings.rows if row.single]
+    assert len(singles) == 4
+    assert all(f"{row.name} (single)" in "\n".join(printed) for row in singles)
     text = "\n".join(printed)
     assert "Rank Couple Hands Total" in text
     assert "Couples: both spouses' scores together." in text
@@ -252,7 +259,8 @@ def test_five_figure_totals_never_run_into_the_column_beside_them():
     assert max(row.total for row in standings.rows) >= 10_000
     content = event_document(event, "standings", "http://testserver/").content
     with pdfplumber.open(io.BytesIO(content)) as pdf:
-        words = {word["text"] for word in pdf.pages[0].extract_words()}
+        # Singles have lines of their own too: the table may go on to a second page.
+        words = {word["text"] for page in pdf.pages for word in page.extract_words()}
     # Each figure is a word of its own: "3" hands and "14090", never "314090".
     assert all(str(row.total) in words for row in standings.rows)
     assert all(str(row.played) in words for row in standings.rows)

@@ -62,3 +62,28 @@ def test_a_submission_and_a_preview_cost_the_same_on_hand_three(
     confirm = count(lambda: post(client, two, "entry", {"number": 3, "version": 0, **SMALL_TEAM}))
     with django_assert_max_num_queries(confirm):
         post(client, one, "confirm", {"number": 3, "version": 1})
+
+
+@pytest.mark.parametrize("tables", [1, 10])
+@pytest.mark.parametrize("history", [False, True])
+def test_loading_a_card_is_a_fixed_number_of_plain_queries(
+    client, running, django_assert_num_queries, tables, history
+):
+    """The link with its table, round, event and team; the seats with players and teams;
+    the entries; the history for the page. What the card reads of them costs nothing more."""
+    from clubscore.scorekeeping.services import load_card
+
+    event = running(tables=tables)
+    one, two = links(event)
+    play(client, one, two, 1)
+    with django_assert_num_queries(4 if history else 3):
+        card = load_card(one.token, history=history)
+        assert card.event.pk == event.pk and card.link.team.number == 1
+        assert card.table.round.event is card.event
+        assert [seat.player.name for seat in card.seats] and all(s.team for s in card.seats)
+        assert all(seat.table is card.table for seat in card.seats)
+        assert all(entry.table is card.table for entry in card.entries.values())
+        assert card.entries[1].result
+        if history:
+            assert {change.entry.number for change in card.changes} == {1}
+    assert load_card(one.token + "x") is None

@@ -1,9 +1,5 @@
 """The card's live part polls all evening: nothing new costs one query and no rendering,
-and every change a tablet must see still reaches it at the next poll.
-
-These tests run inside a transaction, where only the database can answer; on
-PostgreSQL, outside one, the process's listener answers most polls with no query at
-all (test_live_listener.py)."""
+and every change a tablet must see still reaches it at the next poll."""
 
 from __future__ import annotations
 

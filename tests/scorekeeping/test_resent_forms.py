@@ -88,7 +88,7 @@ def keys_on(page: str) -> dict[str, str]:
         page,
         flags=re.S,
     ):
-        found[action] = key
+        found[action.split("#")[0]] = key
     return {action: key for action, key in found.items() if key}
 
 

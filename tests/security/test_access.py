@@ -51,7 +51,7 @@ def table(event):
 def test_the_walk_finds_the_organizer_pages():
     names = {page.name for page in PAGES}
     assert {"events:detail", "dashboard:event", "printing:event_pdf", "admin:index"} <= names
-    assert "accounts:revoke_links" in names
+    assert "events:revoke_links" in names
     assert len(EVENT_PAGES) >= 4
 
 

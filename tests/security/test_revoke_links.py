@@ -60,7 +60,7 @@ def test_the_organizer_revokes_with_a_post_and_goes_back(organizer_client, drawn
     event = drawn_event("hand_and_foot", tables=1)
     table = first_table(event)
     old_tokens = set(table.links.values_list("token", flat=True))
-    url = reverse("accounts:revoke_links", args=[table.pk])
+    url = reverse("events:revoke_links", args=[table.pk])
 
     response = organizer_client.post(url, {"next": reverse("events:wall", args=[event.pk])})
 
@@ -74,7 +74,7 @@ def test_the_organizer_revokes_with_a_post_and_goes_back(organizer_client, drawn
 
 def test_it_goes_back_to_the_event_not_to_another_site(organizer_client, drawn_event):
     event = drawn_event("hand_and_foot", tables=1)
-    url = reverse("accounts:revoke_links", args=[first_table(event).pk])
+    url = reverse("events:revoke_links", args=[first_table(event).pk])
     response = organizer_client.post(url, {"next": "https://evil.example/"})
     assert response["Location"] == reverse("events:detail", args=[event.pk])
 
@@ -82,13 +82,13 @@ def test_it_goes_back_to_the_event_not_to_another_site(organizer_client, drawn_e
 def test_a_get_changes_nothing(organizer_client, drawn_event):
     event = drawn_event("hand_and_foot", tables=1)
     table = first_table(event)
-    response = organizer_client.get(reverse("accounts:revoke_links", args=[table.pk]))
+    response = organizer_client.get(reverse("events:revoke_links", args=[table.pk]))
     assert response.status_code == 405
     assert not table.links.filter(revoked_at__isnull=False).exists()
 
 
 def test_an_unknown_table_is_404(organizer_client):
-    response = organizer_client.post(reverse("accounts:revoke_links", args=[999999]))
+    response = organizer_client.post(reverse("events:revoke_links", args=[999999]))
     assert response.status_code == 404
 
 
@@ -99,7 +99,7 @@ def test_revoking_costs_the_same_queries_for_a_small_or_a_big_event(
     from django.test.utils import CaptureQueriesContext
 
     def revoke_queries(event) -> int:
-        url = reverse("accounts:revoke_links", args=[first_table(event).pk])
+        url = reverse("events:revoke_links", args=[first_table(event).pk])
         with CaptureQueriesContext(connection) as queries:
             assert organizer_client.post(url).status_code == 302
         return len(queries)
@@ -107,6 +107,6 @@ def test_revoking_costs_the_same_queries_for_a_small_or_a_big_event(
     small = revoke_queries(drawn_event("hand_and_foot", tables=1))
     big = revoke_queries(drawn_event("hand_and_foot", tables=12))
     assert small == big
-    url = reverse("accounts:revoke_links", args=[first_table(drawn_event(tables=20)).pk])
+    url = reverse("events:revoke_links", args=[first_table(drawn_event(tables=20)).pk])
     with django_assert_max_num_queries(small):
         organizer_client.post(url)

@@ -30,7 +30,7 @@ def _post_targets(event) -> dict:
             reverse("events:detail", args=[event.pk]),
         ),
         "revoke_links": (
-            reverse("accounts:revoke_links", args=[table.pk]),
+            reverse("events:revoke_links", args=[table.pk]),
             {},
             reverse("events:detail", args=[event.pk]),
         ),

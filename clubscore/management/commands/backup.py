@@ -2,7 +2,8 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from clubscore import backup
+from clubscore.backup.dump import dump
+from clubscore.backup.fileformat import BackupError, write
 
 
 class Command(BaseCommand):
@@ -18,9 +19,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, event=None, out=None, **options):
         try:
-            data = backup.dump(event)
-            backup.write(data, out)
-        except (backup.BackupError, OSError) as error:
+            data = dump(event)
+            write(data, out)
+        except (BackupError, OSError) as error:
             raise CommandError(str(error)) from error
         total = sum(data["counts"].values())
         what = f"event {event}" if event else "the club"

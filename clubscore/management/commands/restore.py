@@ -2,7 +2,8 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from clubscore import backup
+from clubscore.backup.fileformat import BackupError, read
+from clubscore.backup.restore import restore
 
 
 class Command(BaseCommand):
@@ -17,8 +18,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, file=None, **options):
         try:
-            counts = backup.restore(backup.read(file))
-        except backup.BackupError as error:
+            counts = restore(read(file))
+        except BackupError as error:
             raise CommandError(str(error)) from error
         self.stdout.write(self.style.SUCCESS(f"Restored {sum(counts.values())} rows from {file}."))
         for name, count in sorted(counts.items()):

@@ -1,0 +1,106 @@
+"""Which models and rows a backup holds: the whole club, or one event with what it needs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.apps import apps
+from django.conf import settings
+from django.core import serializers
+from django.db import models
+from django.db.models import Q
+
+DATA_APPS = ("club", "events")
+USER_MODELS = ("auth.group", settings.AUTH_USER_MODEL.lower())
+# Not tied to one event: an event backup leaves it out (a club backup keeps it).
+NOT_IN_EVENT_BACKUPS = {"events.idempotencykey"}
+
+
+def label(model: type[models.Model]) -> str:
+    return model._meta.label_lower
+
+
+def data_models() -> list[type[models.Model]]:
+    """The club's and the events' models, each after the models it points to."""
+    found = [m for app in DATA_APPS for m in apps.get_app_config(app).get_models()]
+    return _sorted(found)
+
+
+def club_models() -> list[type[models.Model]]:
+    return _sorted([apps.get_model(name) for name in USER_MODELS] + data_models())
+
+
+def _sorted(found: list[type[models.Model]]) -> list[type[models.Model]]:
+    by_app: dict[Any, list] = {}
+    for model in found:
+        by_app.setdefault(model._meta.app_config, []).append(model)
+    return serializers.sort_dependencies(by_app.items(), allow_cycles=True)
+
+
+def event_scope(event_id: int) -> dict[str, Callable[[], models.QuerySet]]:
+    """For every model in an event backup, the rows that belong to the event."""
+    from clubscore.club.models import Couple, Player
+    from clubscore.events import models as ev
+
+    def player_ids() -> set[int]:
+        ids: set[int] = set()
+        ids |= set(ev.CheckIn.objects.filter(event=event_id).values_list("player", flat=True))
+        ids |= set(ev.Seat.objects.filter(round__event=event_id).values_list("player", flat=True))
+        ids |= set(
+            ev.ScorekeeperLink.objects.filter(table__round__event=event_id).values_list(
+                "player", flat=True
+            )
+        )
+        tables = ev.Table.objects.filter(round__event=event_id)
+        ids |= set(tables.values_list("first_player", flat=True))
+        ids |= set(ev.Team.objects.filter(table__in=tables).values_list("scorekeeper", flat=True))
+        entries = ev.ScoreEntry.objects.filter(table__in=tables)
+        ids |= set(entries.values_list("entered_by", flat=True))
+        ids |= set(entries.values_list("confirmed_by", flat=True))
+        ids |= set(
+            ev.ScoreChange.objects.filter(entry__in=entries).values_list(
+                "changed_by_player", flat=True
+            )
+        )
+        ids.discard(None)
+        # Spouses come along: the draw needs the couple, and a couple needs both.
+        for a, b in Couple.objects.filter(Q(player_a__in=ids) | Q(player_b__in=ids)).values_list(
+            "player_a", "player_b"
+        ):
+            ids |= {a, b}
+        return ids
+
+    players: dict[str, set[int]] = {}
+
+    def player_rows() -> models.QuerySet:
+        players.setdefault("ids", player_ids())
+        return Player.objects.filter(pk__in=players["ids"])
+
+    def couple_rows() -> models.QuerySet:
+        players.setdefault("ids", player_ids())
+        return Couple.objects.filter(player_a__in=players["ids"])
+
+    return {
+        "club.player": player_rows,
+        "club.couple": couple_rows,
+        "events.event": lambda: ev.Event.objects.filter(pk=event_id),
+        "events.checkin": lambda: ev.CheckIn.objects.filter(event=event_id),
+        "events.round": lambda: ev.Round.objects.filter(event=event_id),
+        "events.drawrecord": lambda: ev.DrawRecord.objects.filter(round__event=event_id),
+        "events.table": lambda: ev.Table.objects.filter(round__event=event_id),
+        "events.team": lambda: ev.Team.objects.filter(table__round__event=event_id),
+        "events.seat": lambda: ev.Seat.objects.filter(round__event=event_id),
+        "events.scorekeeperlink": lambda: ev.ScorekeeperLink.objects.filter(
+            table__round__event=event_id
+        ),
+        "events.scoreentry": lambda: ev.ScoreEntry.objects.filter(table__round__event=event_id),
+        "events.scorechange": lambda: ev.ScoreChange.objects.filter(
+            entry__table__round__event=event_id
+        ),
+    }
+
+
+def event_scope_models() -> set[str]:
+    """The models an event backup covers (a test checks no model is forgotten)."""
+    return set(event_scope(0))

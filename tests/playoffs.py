@@ -1,0 +1,64 @@
+"""Evenings that end in a tie, and play-offs played to the end, for the standings'
+tests (dashboard, printing, ladder). Built through the ORM and the real services:
+scores by `clubscore.games`, play-off rounds by `start_playoff` (the real draw)."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from clubscore.dashboard.playoffs import start_playoff
+from clubscore.events.models import Round, ScoreEntry, Seat, Table
+from clubscore.games import score
+from tests.payloads import laus_round
+
+
+def confirm(table: Table, number: int, payload: dict) -> ScoreEntry:
+    """A confirmed entry, scored by the game (the exact-bid game scores whole tables)."""
+    game = table.round.event.game
+    return ScoreEntry.objects.create(
+        table=table,
+        number=number,
+        payload=payload,
+        result=None if game == "exact_bid" else score(game, payload),
+        status=ScoreEntry.Status.CONFIRMED,
+    )
+
+
+def turn_in(tables) -> None:
+    Table.objects.filter(pk__in=[table.pk for table in tables]).update(turned_in_at=timezone.now())
+
+
+def seat_names(table: Table) -> list[str]:
+    seats = Seat.objects.filter(table=table).select_related("player").order_by("position")
+    return [seat.player.name for seat in seats]
+
+
+def regular_tables(event) -> list[Table]:
+    return list(
+        Table.objects.filter(round__event=event, round__kind=Round.Kind.REGULAR)
+        .select_related("round__event")
+        .order_by("round__number", "number")
+    )
+
+
+def laus_tie(drawn_event, tables: int = 4, **fields):
+    """A Laus evening where every table plays the same round: the fourth seat of each
+    table takes the ten of diamonds (0 points), so `tables` players tie for first."""
+    event = drawn_event("laus", tables=tables, **fields)
+    for table in regular_tables(event):
+        confirm(table, 1, laus_round(seat_names(table), 0))
+    turn_in(regular_tables(event))
+    return event
+
+
+def play_off(event, ten_of_spades_to: int = 1, *, basis=None, seed: int = 7, done=True) -> Round:
+    """Draw the play-off among the tied (the real draw) and play one Laus round at each
+    of its tables: the seat `(ten_of_spades_to + 3) % 4` takes the ten of diamonds and
+    scores 0, the lowest. `done`: the cards are turned in."""
+    round_ = start_playoff(event, basis=basis, seed=seed)
+    tables = list(round_.tables.select_related("round__event").order_by("number"))
+    for table in tables:
+        confirm(table, 1, laus_round(seat_names(table), ten_of_spades_to))
+    if done:
+        turn_in(tables)
+    return round_

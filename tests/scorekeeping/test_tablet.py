@@ -1,0 +1,66 @@
+"""Issue 18's tablet items, through the card's views."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from clubscore.events.models import ScoreEntry
+from clubscore.games import GAMES
+
+from .conftest import GOOD_TEAM, SMALL_TEAM, links, url
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client, link, name, data):
+    return client.post(url(link, name), {"idem": uuid.uuid4().hex, **data})
+
+
+def test_an_empty_hand_and_foot_hand_is_refused(client, running):
+    one, _two = links(running())
+    response = post(client, one, "entry", {"number": 1, "version": 0})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "a team always holds or has laid down cards" in html
+    assert not ScoreEntry.objects.exclude(status=ScoreEntry.Status.DRAFT).exists()
+
+
+def test_hand_and_foot_says_who_plays_first_not_who_deals(client, running):
+    one, _two = links(running())
+    html = client.get(url(one, "card")).content.decode()
+    assert "Plays first:" in html
+    assert "Deals:" not in html
+
+
+def test_each_game_names_the_first_seat():
+    labels = {key: str(game.first_seat_label) for key, game in GAMES.items()}
+    assert labels["hand_and_foot"] == "Plays first:"
+    assert labels["exact_bid"] == "Bids first:"
+    assert labels["laus"] == labels["luxury_family"] == "Deals:"
+
+
+def test_the_conflict_shows_yes_or_no_and_opens_at_the_form(client, running):
+    one, _two = links(running())
+    post(client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM})
+    response = post(client, one, "entry", {"number": 1, "version": 0, **SMALL_TEAM})
+    html = response.content.decode()
+    assert response.status_code == 409
+    assert "<dt>We went out</dt><dd>Yes</dd>" in html
+    assert "True" not in html
+    # The answer to the form opens at the form (and its conflict box), not at the top.
+    assert 'action="' + url(one, "entry") + '#card"' in html
+
+
+def test_the_hands_table_labels_hand_points_running_totals_and_the_multiplied_total(
+    client, running
+):
+    event = running("exact_bid", tables=1, players_per_table=3, options={"start_cards": 5})
+    (link,) = links(event)
+    data = {"number": 1, "version": 0, "bid_0": 1, "bid_1": 2, "bid_2": 0}
+    data.update({"tricks_0": 1, "tricks_1": 2, "tricks_2": 2})
+    assert post(client, link, "entry", data).status_code == 302
+    html = client.get(url(link, "card")).content.decode()
+    assert "Final total (× multiplier)" in html
+    assert "Σ " in html and "the running total" in html
