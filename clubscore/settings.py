@@ -195,6 +195,9 @@ CONTENT_SECURITY_POLICY = {
         "img-src": ["'self'", "data:"],
         "object-src": ["'none'"],
         "form-action": ["'self'"],
+        # The cards' service worker and web manifest (offline tablets), our own only.
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
         "frame-ancestors": ["'none'"],
         "base-uri": ["'self'"],
     }

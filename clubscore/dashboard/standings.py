@@ -41,13 +41,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from clubscore.club.models import Couple
 from clubscore.collation import sort_key
 from clubscore.events.models import Event
 from clubscore.events.results import table_score
 from clubscore.games import GAMES
+from clubscore.translation import translate
 
 from .loading import EventRows, couples_of, load_events
 from .playoff_results import OPEN, RUNNING, WON, PlayoffResult, settle
@@ -59,20 +59,6 @@ COUPLE = Event.StandingsBasis.COUPLE
 RANKED = "ranked"
 WAITING = "waiting"  # nothing confirmed yet, but their table is still playing
 DID_NOT_PLAY = "did_not_play"
-
-# Tie-break columns per game: (key, label, "high" or "low" is better).
-TIEBREAKERS: dict[str, list[tuple[str, str, str]]] = {
-    "hand_and_foot": [
-        ("hands_won", gettext_lazy("Hands won"), "high"),
-        ("bonus", gettext_lazy("First-table bonus"), "high"),
-    ],
-    "exact_bid": [
-        ("tricks", gettext_lazy("Tricks"), "high"),
-        ("exact", gettext_lazy("Exact bids"), "high"),
-    ],
-    "luxury_family": [("best_round", gettext_lazy("Best round"), "high")],
-    "laus": [("best_round", gettext_lazy("Best round"), "low")],
-}
 
 
 @dataclass
@@ -197,7 +183,7 @@ def standings_from_rows(
     """Standings from a preloaded evening (see `load_events`); no query of its own."""
     game = GAMES[event.game]
     options = event.game_options
-    tiebreakers = TIEBREAKERS.get(event.game, [])
+    tiebreakers = [(t.key, translate(t.label), t.better) for t in game.tiebreakers]
     players: dict[int, Row] = {}
     longest = 0
 
@@ -290,9 +276,7 @@ def standings_from_rows(
 
 
 def _entry_label(game_key: str, number: int) -> str:
-    if game_key == "hand_and_foot":
-        return _("Hand %(number)s") % {"number": number}
-    return _("Round %(number)s") % {"number": number}
+    return translate(GAMES[game_key].entry_label(number))
 
 
 def _padded(progress: list[int], length: int) -> list[int]:

@@ -26,6 +26,8 @@ from django.utils.translation import gettext_lazy
 
 from clubscore.events.clock import ClockState, clock_state
 from clubscore.events.models import Event, ScoreEntry, ScorekeeperLink, Seat, Table
+from clubscore.games import GAMES
+from clubscore.translation import translate
 
 TURNED_IN = "turned_in"
 DISPUTED = "disputed"
@@ -165,7 +167,7 @@ def event_table_states(
     planned = planned_entries(event)
     threshold = event.game_options.get("threshold")
     fields = ["id", "table_id", "number", "status", "result", "payload"]
-    unit = _("Hand") if event.game == "hand_and_foot" else _("Round")
+    unit = translate(GAMES[event.game].entry_word)
     tables = (
         Table.objects.filter(round__event=event)
         .select_related("round")

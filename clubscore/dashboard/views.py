@@ -30,6 +30,7 @@ from .playoffs import start_playoff
 from .standings import COUPLE, INDIVIDUAL, event_standings
 from .states import STATES, event_table_states
 from .tables import standings_table
+from .tablets import quiet_tablets
 from .tiles import Tile, event_tiles
 
 PER_PAGE = 100
@@ -59,6 +60,8 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
         "legend": [(key, label, counts[key]) for key, label in STATES],
         "bonus_table": bonus_table,
         "disputes": open_disputes(event, bound=bound),
+        "quiet_tablets": quiet_tablets(event),
+        "rounds_count": len(rounds),
         # The clock buttons post to the scorekeeping app's endpoint, which comes back here.
         "clock_url": reverse("scorekeeping:clock", args=[event.pk]),
     }

@@ -12,15 +12,13 @@ import math
 import random
 from typing import Any
 
+from clubscore.games import GAMES, Game
+
 from .errors import DrawError
 from .fit import fit, table_size
 from .inputs import DECK_CARDS, DrawInput, check_inputs, check_seed
 from .search import MAX_PAIR_WEIGHT, event_weight, seat
 from .sizes import _, join, message, plural
-
-RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]  # low to high
-SUITS = ["♣", "♦", "♥", "♠"]  # low to high: equal ranks cannot happen with one deck
-TRUMP_SUITS = ["S", "H", "D", "C"]
 
 
 def _rng(seed: int | str, purpose: str) -> random.Random:
@@ -167,6 +165,7 @@ def _partner_weights(
 def _describe_tables(
     game: str, seed: int | str, given: DrawInput, groups: list[list[str]]
 ) -> list[dict[str, Any]]:
+    rules = GAMES[game]
     order_rng = _rng(seed, "seats")
     card_rng = _rng(seed, "cards")
     keeper_rng = _rng(seed, "scorekeepers")
@@ -175,39 +174,43 @@ def _describe_tables(
     tables = []
     for number, group in enumerate(groups, start=1):
         table: dict[str, Any] = {"number": number}
-        if game == "hand_and_foot":
-            teams = [group[:2], group[2:]]
-            for team in teams:
-                order_rng.shuffle(team)
-            order_rng.shuffle(teams)
+        # The game seats the group (with teams: partners opposite each other).
+        seating, teams = rules.seat(group, order_rng)
+        if teams:
             table["teams"] = teams
-            # Partners sit opposite each other: seats go A, B, A, B around the table.
-            seating = [teams[0][0], teams[1][0], teams[0][1], teams[1][1]]
-            keeper_groups = teams
         else:
-            seating = list(group)
-            order_rng.shuffle(seating)
             table["players"] = seating
-            keeper_groups = [seating]
-        table["high_cards"], table["first"] = _draw_high_cards(seating, card_rng)
-        table["scorekeepers"] = [_scorekeeper(g, named, keeper_rng) for g in keeper_groups]
-        if game == "exact_bid":
-            table["trumps"] = [trump_rng.choice(TRUMP_SUITS) for _ in range(given.start_cards)]
+        table["high_cards"], table["first"] = _draw_high_cards(rules, seating, card_rng)
+        table["scorekeepers"] = [_scorekeeper(g, named, keeper_rng) for g in (teams or [seating])]
+        if rules.draws_trumps:
+            table["trumps"] = rules.draw_trumps({"start_cards": given.start_cards}, trump_rng)
         tables.append(table)
     return tables
 
 
-def _draw_high_cards(seating: list[str], rng: random.Random) -> tuple[dict[str, str], str]:
-    """Each player draws a card from one shuffled 52-card deck; the highest plays first.
+def _draw_high_cards(
+    game: Game, seating: list[str], rng: random.Random
+) -> tuple[dict[str, str], str]:
+    """Each player draws a card from the game's shuffled deck; the highest plays first.
 
-    Aces are high. Two cards of equal rank are ordered by suit, spades over hearts over
-    diamonds over clubs (the bridge order), so there is never a tie to redraw.
+    The game's deck orders the cards: its ranks, then spades over hearts over diamonds
+    over clubs (the bridge order). A deck of two packs (or with two jokers) can give two
+    equal highest cards: those players draw again from the rest of the deck, and their
+    cards are shown one after the other ("A♠, 9♥").
     """
-    deck = [(rank, suit) for rank in range(len(RANKS)) for suit in range(len(SUITS))]
-    cards = rng.sample(deck, len(seating))
-    first = seating[cards.index(max(cards))]
-    shown = {p: RANKS[rank] + SUITS[suit] for p, (rank, suit) in zip(seating, cards, strict=True)}
-    return shown, first
+    deck = game.deck.cards()
+    rng.shuffle(deck)
+    drawn = {player: [deck.pop()] for player in seating}
+    drawing = list(seating)
+    while True:
+        top = max(drawn[p][-1].strength for p in drawing)
+        drawing = [p for p in drawing if drawn[p][-1].strength == top]
+        if len(drawing) == 1 or len(deck) < len(drawing):
+            break
+        for player in drawing:
+            drawn[player].append(deck.pop())
+    shown = {player: ", ".join(str(card) for card in cards) for player, cards in drawn.items()}
+    return shown, drawing[0]
 
 
 def _scorekeeper(group: list[str], named: set[str], rng: random.Random) -> str:

@@ -1,15 +1,17 @@
 """Table sizes per game, and the small wording helpers the draw's messages share.
 
-The sizes live here rather than in ``clubscore.games`` so the draw stays importable on
-its own; the lead may later derive ``TABLE_SIZES`` from ``clubscore.games.GAMES``.
+The sizes come from the games (``clubscore.games.GAMES``, pure Python like the draw), read
+when asked, so a game registered later (a test's toy game) is drawn like the others.
 Messages are English ``Message`` strings that keep their template (``clubscore.messages``):
 the draw must not import Django, the pages translate them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from clubscore.games import GAMES
 from clubscore.messages import Message, _, join, message
 
 __all__ = ["TABLE_SIZES", "TableSize", "_", "join", "message", "number_word", "plural"]
@@ -28,12 +30,21 @@ class TableSize:
         return self.smallest == self.largest
 
 
-TABLE_SIZES: dict[str, TableSize] = {
-    "hand_and_foot": TableSize(4, 4, teams=True),
-    "laus": TableSize(4, 4),
-    "luxury_family": TableSize(3, 3),
-    "exact_bid": TableSize(2, 4),
-}
+class _TableSizes(Mapping[str, TableSize]):
+    """Each registered game's table size, asked of the game."""
+
+    def __getitem__(self, key: str) -> TableSize:
+        game = GAMES[key]
+        return TableSize(game.min_players, game.max_players, teams=bool(game.teams))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
+TABLE_SIZES: Mapping[str, TableSize] = _TableSizes()
 
 _WORDS = [
     _("no"),

@@ -331,6 +331,9 @@ class ScorekeeperLink(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    # When a tablet last opened or polled this card (written at most once a minute:
+    # clubscore.scorekeeping.presence); the dashboard lists tablets gone quiet.
+    last_seen_at = models.DateTimeField(_("last heard from"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("scorekeeper link")

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from clubscore.club.models import Couple, Player
 from clubscore.draw import DrawError, draw, fit
-from clubscore.games import exact_bid
+from clubscore.games import GAMES, exact_bid
 from clubscore.games.cards import SUIT_NAMES, SUIT_SYMBOLS
 from clubscore.messages import Message, from_data, rename, to_data
 
@@ -343,9 +343,9 @@ def _store_tables(round_: Round, result: dict[str, Any], names: dict[str, str]) 
     for table, entry in zip(tables, drawn, strict=True):
         keepers = set(entry["scorekeepers"])
         if "teams" in entry:
-            first, second = entry["teams"]
-            # Partners sit opposite each other: seats go A, B, A, B around the table.
-            order = [(first[0], 1), (second[0], 2), (first[1], 1), (second[1], 2)]
+            order = GAMES[round_.event.game].seating_of_teams(
+                [[(player, n) for player in team] for n, team in enumerate(entry["teams"], 1)]
+            )
         else:
             order = [(player, None) for player in entry["players"]]
         for position, (player, team_number) in enumerate(order, start=1):
@@ -404,7 +404,7 @@ class SeatedTable:
     table: Table
     seats: list[Seat]
     teams: list[tuple[int, list[Seat]]]
-    high_cards: list[tuple[Seat, str]]
+    high_cards: list[tuple[Seat, str, str]]  # seat, name to show, card(s) drawn
     first_card: str
     trumps: list[dict[str, Any]]
     warnings: list[str]
@@ -452,7 +452,10 @@ def seated_tables(round_: Round | None, *, with_links: bool = False) -> list[Sea
                 table=table,
                 seats=table_seats,
                 teams=sorted(teams.items()),
-                high_cards=[(seat, cards.get(str(seat.player_id), "")) for seat in table_seats],
+                high_cards=[
+                    (seat, name, cards.get(str(seat.player_id), ""))
+                    for seat, name in zip(table_seats, _short_names(table_seats), strict=True)
+                ],
                 first_card=cards.get(str(table.first_player_id), ""),
                 trumps=trumps,
                 warnings=[from_data(w) for w in table.draw_details.get("warnings", [])],
@@ -460,6 +463,15 @@ def seated_tables(round_: Round | None, *, with_links: bool = False) -> list[Sea
             )
         )
     return result
+
+
+def _short_names(seats: list[Seat]) -> list[str]:
+    """First names, or full names where two players at the table share a first name."""
+    firsts = [seat.player.first_name.casefold() for seat in seats]
+    return [
+        seat.player.name if firsts.count(first) > 1 else seat.player.first_name
+        for seat, first in zip(seats, firsts, strict=True)
+    ]
 
 
 def latest_round(event: Event) -> Round | None:

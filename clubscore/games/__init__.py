@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .base import Game, Option, ScoreError, _, message
+from .base import Game, Option, ScoreError, Tiebreaker, _, message
 from .exact_bid import ExactBid
 from .hand_and_foot import HandAndFoot
 from .laus import Laus
 from .luxury_family import LuxuryFamily
 
-__all__ = ["GAMES", "Game", "Option", "ScoreError", "score"]
+__all__ = ["GAMES", "Game", "Option", "ScoreError", "Tiebreaker", "score"]
 
 GAMES: dict[str, Game] = {
     game.key: game for game in (HandAndFoot(), ExactBid(), LuxuryFamily(), Laus())

@@ -8,12 +8,15 @@ for extraction: the Django layer translates them when it shows them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass
 from functools import lru_cache
 from typing import Any
 
 from clubscore.messages import Message, _, message
+
+from .cards import Trump, trump
 
 __all__ = [
     "MAX_NAME_LENGTH",
@@ -22,6 +25,7 @@ __all__ = [
     "Message",
     "Option",
     "ScoreError",
+    "Tiebreaker",
     "Validator",
     "_",
     "message",
@@ -300,11 +304,22 @@ BALANCE_BY_RATING = Option(
 )
 
 
+@dataclass(frozen=True)
+class Tiebreaker:
+    """A standings column that orders players with equal totals: its key, label and which
+    way is better ("high" or "low")."""
+
+    key: str
+    label: str
+    better: str = "high"
+
+
 class Game:
     """What the rest of the app needs to know about one of the club's games.
 
     Subclasses set the class attributes and implement ``_score``, which receives a
-    validated payload only; ``score`` guarantees nothing is scored half-way.
+    validated payload only; ``score`` guarantees nothing is scored half-way. Pages, PDFs,
+    the draw and the standings ask a game these questions instead of testing its key.
     """
 
     key: str = ""
@@ -315,18 +330,154 @@ class Game:
     # standings compare points per round played instead of totals, and show the rounds.
     standings_per_round: bool = False
     teams: int | None = None  # teams per table, None when everyone plays for themselves
+    team_size: int | None = None
     standings_order: str = "high"  # "high": the highest total wins; "low": the lowest wins
     # What the tablet calls the seat the hand starts from: "Deals: Anna" (marked with ``_``).
     first_seat_label: str = _("Deals:")
     options: tuple[Option, ...] = ()
-
-    def max_rounds(self, options: Mapping[str, Any]) -> int:
-        """The most hands or rounds one game at one table has with these (clean) options."""
-        raise NotImplementedError
+    tiebreakers: tuple[Tiebreaker, ...] = ()
+    #: The word for one score entry, singular and plural, and the phrases built on it.
+    entry_word: str = _("Round")
+    entry_words: str = _("Rounds")
+    entry_numbered: str = _("Round {n}")
+    dispute_phrase: str = _("Dispute round {n}")
+    in_order_phrase: str = _("Enter the rounds in order.")
+    #: The option that says how many entries make a game (None: the game never says).
+    length_option: str | None = "rounds"
+    #: Does each team enter its own part of an entry (and the entry is in when all are)?
+    parts_per_team: bool = False
+    #: Is a game scored as a whole (each entry only in the light of the earlier ones)?
+    scored_as_a_whole: bool = False
+    #: Is a trump suit drawn for each round?
+    draws_trumps: bool = False
+    #: The deck of the draw for first play (a ``cards.Deck``), set by each game.
+    deck: Any = None
 
     def __init__(self) -> None:
         # The club's defaults, checked once; ``score`` only reads them.
         self._default_options = self.clean_options()
+
+    # -- the table -------------------------------------------------------------
+
+    @property
+    def table_sizes(self) -> range:
+        """How many players may sit at one of its tables."""
+        return range(self.min_players, self.max_players + 1)
+
+    def seat(self, group: Sequence[str], rng: random.Random) -> tuple[list[str], list[list[str]]]:
+        """Seat a drawn group round a table: (seating clockwise, teams).
+
+        Without teams everyone sits in a random order and ``teams`` is empty. With teams
+        the group comes as consecutive teams (the draw's pairing); each team and the
+        order of the teams are shuffled, and partners sit opposite each other.
+        """
+        if not self.teams:
+            seating = list(group)
+            rng.shuffle(seating)
+            return seating, []
+        size = len(group) // self.teams
+        teams = [list(group[i * size : (i + 1) * size]) for i in range(self.teams)]
+        for team in teams:
+            rng.shuffle(team)
+        rng.shuffle(teams)
+        return self.seating_of_teams(teams), teams
+
+    def seating_of_teams(self, teams: Sequence[Sequence[Any]]) -> list[Any]:
+        """Partners sit opposite: seats go A, B, A, B round the table (teams in order)."""
+        return [team[i] for i in range(len(teams[0])) for team in teams]
+
+    def dealer(self, first: int, number: int, players: int) -> int:
+        """The seat index (0-based, clockwise) that deals or leads entry ``number`` (1-based).
+
+        The player drawn to play first deals first; then the deal passes left.
+        """
+        return (first + number - 1) % players
+
+    def trump(self, suit: str) -> Trump:
+        """How a trump suit is shown, the same on the tablet and the PDF: ``♥`` and "hearts"."""
+        return trump(suit)
+
+    def draw_trumps(self, options: Mapping[str, Any], rng: random.Random) -> list[str]:
+        """The trump suit of each round, drawn before play (empty: the game draws none)."""
+        return []
+
+    # -- the length of a game ----------------------------------------------------
+
+    def entries_per_game(self, options: Mapping[str, Any] | None = None) -> int | None:
+        """How many hands or rounds make a full game (None: played to a threshold)."""
+        if self.length_option is None:
+            return None
+        return self.clean_options(options)[self.length_option]
+
+    def max_rounds(self, options: Mapping[str, Any] | None = None) -> int:
+        """The most hands or rounds a request may name: a full game, or, played to a
+        threshold, as many as the length option allows at most."""
+        count = self.entries_per_game(options)
+        if count is not None:
+            return count
+        length = next(option for option in self.options if option.name == self.length_option)
+        assert length.maximum is not None  # every number option states one (__post_init__)
+        return length.maximum
+
+    def ended_at(
+        self, running: Mapping[Any, Sequence[int]], options: Mapping[str, Any] | None = None
+    ) -> int | None:
+        """The entry (1-based) after which the game ended early, from each player's running
+        totals (None: it goes on to ``entries_per_game``)."""
+        return None
+
+    # -- words -----------------------------------------------------------------
+
+    def entry_label(self, number: int) -> Message:
+        """ "Hand 2", "Round 2"."""
+        return message(self.entry_numbered, n=number)
+
+    def dispute_label(self, number: int) -> Message:
+        """ "Dispute hand 2", "Dispute round 2"."""
+        return message(self.dispute_phrase, n=number)
+
+    # -- scoring -----------------------------------------------------------------
+
+    def score_entry(self, payload: Any, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Score one hand or round on its own (``ScoreError`` for bad input)."""
+        return self.score(payload, options)
+
+    def score_so_far(
+        self,
+        players: Sequence[str],
+        payloads: Sequence[Any],
+        options: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Score the last of ``payloads`` (the table's entries in order so far).
+
+        Each entry of most games stands on its own; a game scored as a whole overrides
+        this and scores every entry so far together.
+        """
+        return self.score_entry(payloads[-1], options)
+
+    def tiebreak_values(
+        self,
+        results: Sequence[Mapping[str, Any]],
+        seat: int,
+        team: int | None,
+        *,
+        game_result: Mapping[str, Any] | None = None,
+        bonus: int = 0,
+    ) -> dict[str, int]:
+        """One player's tie-break figures at one table, from the stored entry results.
+
+        ``seat`` is the player's index in seat order, ``team`` their team's index,
+        ``game_result`` the whole game's result (a game scored as a whole), ``bonus`` the
+        first-table bonus the table was given. The base answer: the best round, for games
+        whose tiebreakers name "best_round".
+        """
+        if not any(t.key == "best_round" for t in self.tiebreakers):
+            return {}
+        rounds = [result["players"][seat]["total"] for result in results]
+        if not rounds:
+            return {}
+        better = max if self.standings_order == "high" else min
+        return {"best_round": better(rounds)}
 
     def __repr__(self) -> str:
         return f"<Game {self.key}>"

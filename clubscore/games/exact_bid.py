@@ -6,7 +6,8 @@ ranking multiplies the points, so a game can only be scored as a whole.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -16,6 +17,7 @@ from .base import (
     Game,
     Message,
     Option,
+    Tiebreaker,
     Validator,
     _,
     join,
@@ -23,6 +25,7 @@ from .base import (
     message,
     plural,
 )
+from .cards import PIQUET_RANKS, SUITS, Deck
 
 POINTS_PER_TRICK = 1
 EXACT_BONUS = 10
@@ -69,6 +72,12 @@ class ExactBid(Game):
     max_players = 4
     standings_order = "high"
     first_seat_label = _("Bids first:")
+    tiebreakers = (Tiebreaker("tricks", _("Tricks")), Tiebreaker("exact", _("Exact bids")))
+    # One round per card of the first deal: the round count is the start cards.
+    length_option = "start_cards"
+    scored_as_a_whole = True
+    draws_trumps = True
+    deck = Deck(PIQUET_RANKS, packs=2)  # two 32-card packs
     options = (
         Option(
             "start_cards",
@@ -88,10 +97,6 @@ class ExactBid(Game):
         GRACE,
     )
 
-    def max_rounds(self, options: Mapping[str, Any]) -> int:
-        # One card fewer every round: as many rounds as cards in the first.
-        return options["start_cards"]
-
     def point_values(self) -> list[tuple[str, int]]:
         return [
             (_("Each trick taken"), POINTS_PER_TRICK),
@@ -104,6 +109,45 @@ class ExactBid(Game):
 
     def cards_in_round(self, index: int, start_cards: int) -> int:
         return cards_in_round(index, start_cards)
+
+    def draw_trumps(self, options: Mapping[str, Any], rng: random.Random) -> list[str]:
+        start_cards = options.get("start_cards") or self.default_options()["start_cards"]
+        return [rng.choice(SUITS) for _round in range(start_cards)]
+
+    def table_payload(
+        self, players: Sequence[str], start_cards: int, rounds: Iterable[Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        """The whole-game payload of a table, from its rounds in order."""
+        return {
+            "players": list(players),
+            "start_cards": start_cards,
+            "rounds": [{"bids": r["bids"], "tricks": r["tricks"]} for r in rounds],
+        }
+
+    def score_so_far(
+        self,
+        players: Sequence[str],
+        payloads: Sequence[Any],
+        options: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Score every round so far together: the ranking (and multiplier) needs them all."""
+        start_cards = self.clean_options(options)["start_cards"]
+        return self.score(self.table_payload(players, start_cards, payloads), options)
+
+    def tiebreak_values(
+        self,
+        results: Sequence[Mapping[str, Any]],
+        seat: int,
+        team: int | None,
+        *,
+        game_result: Mapping[str, Any] | None = None,
+        bonus: int = 0,
+    ) -> dict[str, int]:
+        """Tricks taken and exact bids over the whole game (from the whole game's result)."""
+        if not game_result:
+            return {}
+        player = game_result["players"][seat]
+        return {"tricks": player["tricks"], "exact": player["exact"]}
 
     def _validate(self, payload: Any, options: dict[str, Any], check: Validator) -> Any:
         data = check.mapping(payload, "", ("players", "rounds"), ("start_cards",))

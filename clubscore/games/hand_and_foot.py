@@ -6,7 +6,7 @@ melded and the cards left in both partners' hands and feet.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -17,6 +17,7 @@ from .base import (
     Game,
     Message,
     Option,
+    Tiebreaker,
     Validator,
     _,
     is_int,
@@ -25,6 +26,7 @@ from .base import (
     message,
     plural,
 )
+from .cards import FULL_RANKS, Deck
 
 RED_BOOK = 500
 BLACK_BOOK = 300
@@ -83,6 +85,18 @@ class HandAndFoot(Game):
     standings_order = "high"
     # Everyone deals their own hand and foot; the draw decides who plays first.
     first_seat_label = _("Plays first:")
+    tiebreakers = (
+        Tiebreaker("hands_won", _("Hands won")),
+        Tiebreaker("bonus", _("First-table bonus")),
+    )
+    entry_word = _("Hand")
+    entry_words = _("Hands")
+    entry_numbered = _("Hand {n}")
+    dispute_phrase = _("Dispute hand {n}")
+    in_order_phrase = _("Enter the hands in order.")
+    length_option = "hands"
+    parts_per_team = True
+    deck = Deck(FULL_RANKS, jokers=2)
     options = (
         Option(
             "decks",
@@ -128,13 +142,27 @@ class HandAndFoot(Game):
         BALANCE_BY_RATING,
     )
 
-    def max_rounds(self, options: Mapping[str, Any]) -> int:
-        return options["hands"]
-
     def meld_minimum(self, hand: int, options: Mapping[str, Any] | None = None) -> int:
         """The meld minimum of ``hand`` (1-based); hands beyond the list use its last value."""
         minimums = self.clean_options(options)["meld_minimums"]
         return minimums[min(hand, len(minimums)) - 1]
+
+    def tiebreak_values(
+        self,
+        results: Sequence[Mapping[str, Any]],
+        seat: int,
+        team: int | None,
+        *,
+        game_result: Mapping[str, Any] | None = None,
+        bonus: int = 0,
+    ) -> dict[str, int]:
+        """Hands the player's team won outright, and the first-table bonus it was given."""
+        mine = team or 0
+        won = 0
+        for result in results:
+            totals = [each["total"] for each in result["teams"]]
+            won += all(totals[mine] > total for i, total in enumerate(totals) if i != mine)
+        return {"hands_won": won, "bonus": bonus}
 
     def point_values(self) -> list[tuple[str, int]]:
         return [

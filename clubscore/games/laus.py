@@ -5,11 +5,23 @@ One payload is one round of four players: the point cards each player took.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import GRACE, TIME_LIMIT, Game, Option, Validator, _, join, line, message, plural
-from .cards import SUIT_NAMES, SUITS, card_name
+from .base import (
+    GRACE,
+    TIME_LIMIT,
+    Game,
+    Option,
+    Tiebreaker,
+    Validator,
+    _,
+    join,
+    line,
+    message,
+    plural,
+)
+from .cards import PIQUET_RANKS, SUIT_NAMES, SUITS, Deck, card_name
 
 #: Points of the tens; the ten of diamonds scores nothing itself, it nulls the taker.
 TENS = {"S": 300, "C": 200, "H": 100}
@@ -34,6 +46,8 @@ class Laus(Game):
     standings_per_round = True
     max_players = 4
     standings_order = "low"
+    tiebreakers = (Tiebreaker("best_round", _("Best round"), "low"),)
+    deck = Deck(PIQUET_RANKS)  # one pack with the twos to sixes taken out
     options = (
         Option(
             "rounds",
@@ -66,8 +80,18 @@ class Laus(Game):
         if options["rounds"] is None and options["threshold"] is None:
             check.add("rounds", _("Set a number of rounds or a threshold."))
 
-    def max_rounds(self, options: Mapping[str, Any]) -> int:
-        return options["rounds"] or MAX_ROUNDS
+    def ended_at(
+        self, running: Mapping[Any, Sequence[int]], options: Mapping[str, Any] | None = None
+    ) -> int | None:
+        """Played to a threshold, the game ends with the round in which someone passes it."""
+        threshold = self.clean_options(options)["threshold"]
+        if threshold is None:
+            return None
+        rounds = max((len(totals) for totals in running.values()), default=0)
+        for index in range(rounds):
+            if any(len(t) > index and t[index] > threshold for t in running.values()):
+                return index + 1
+        return None
 
     def point_values(self) -> list[tuple[str, int]]:
         rows = [(card_name("10", suit), points) for suit, points in TENS.items()]

@@ -7,7 +7,6 @@ trump, each player's melds, power points and penalties.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -17,6 +16,7 @@ from .base import (
     Game,
     Message,
     Option,
+    Tiebreaker,
     Validator,
     _,
     is_int,
@@ -24,7 +24,7 @@ from .base import (
     line,
     message,
 )
-from .cards import SUIT_NAMES, SUITS, card_name
+from .cards import SUIT_NAMES, SUITS, Deck, card_name
 
 RANKS = ("A", "10", "K", "Q", "J", "7")
 CARD_CODES = frozenset(rank + suit for rank in RANKS for suit in SUITS)
@@ -198,6 +198,9 @@ class LuxuryFamily(Game):
     min_players = 3
     max_players = 3
     standings_order = "high"
+    tiebreakers = (Tiebreaker("best_round", _("Best round")),)
+    # Binokel's cards: A 10 K Q J 7 of each suit, two packs of each (48 cards).
+    deck = Deck(RANKS, packs=2)
     options = (
         Option(
             "rounds",
@@ -210,9 +213,6 @@ class LuxuryFamily(Game):
         TIME_LIMIT,
         GRACE,
     )
-
-    def max_rounds(self, options: Mapping[str, Any]) -> int:
-        return options["rounds"]
 
     def point_values(self) -> list[tuple[str, int]]:
         rows = [

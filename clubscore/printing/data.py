@@ -24,6 +24,7 @@ from clubscore.events.models import (
     Seat,
     Table,
 )
+from clubscore.games import Game
 
 
 @dataclass(frozen=True)
@@ -73,18 +74,13 @@ class TableInfo:
     def link(self, team: int | None = None) -> LinkInfo | None:
         return next((link for link in self.links if team is None or link.team == team), None)
 
-    def dealer(self, deal: int) -> SeatInfo | None:
-        """Who deals deal ``deal`` (0-based) in Luxury Family.
-
-        The club takes the player drawn to play first as the first dealer; the deal
-        then passes left, and seats are numbered clockwise, so the dealer of deal k
-        sits at seat (first + k), counted round the table.
-        """
+    def dealer(self, deal: int, game: Game) -> SeatInfo | None:
+        """Who deals deal ``deal`` (0-based), as the game says (seats numbered clockwise)."""
         if self.first_position is None or not self.seats:
             return None
         positions = sorted(seat.position for seat in self.seats)
         start = positions.index(self.first_position)
-        return self.seat(positions[(start + deal) % len(positions)])
+        return self.seat(positions[game.dealer(start, deal + 1, len(positions))])
 
 
 class NoSuchRound(LookupError):

@@ -24,7 +24,8 @@ from reportlab.platypus import Table as FlowTable
 
 from clubscore.collation import sort_key
 from clubscore.dashboard.standings import COUPLE, Row, Standings
-from clubscore.translation import game_name
+from clubscore.games import GAMES
+from clubscore.translation import game_name, translate
 
 from .data import EventInfo, TableInfo
 from .pdf import (
@@ -174,7 +175,7 @@ def standings_columns(standings: Standings) -> list[str]:
     order (rank, name, hands or rounds played, total, the per-round figure when it ranks,
     the game's tie-break columns), then the page's badge ("play-off", "won the
     play-off", "tie", "Did not play") in a column of its own."""
-    played = gettext("Hands") if standings.event.game == "hand_and_foot" else gettext("Rounds")
+    played = translate(GAMES[standings.event.game].entry_words)
     return [
         gettext("Rank"),
         gettext("Couple") if standings.basis == COUPLE else gettext("Player"),

@@ -39,6 +39,7 @@ from clubscore.events.models import (
 )
 from clubscore.events.results import TableScore, exact_bid_payload, table_score
 from clubscore.games import GAMES, ScoreError, score
+from clubscore.translation import translate
 
 from .forms import empty_team
 
@@ -230,7 +231,7 @@ class Card:
         first = next(
             (i for i, s in enumerate(self.seats) if s.player_id == self.table.first_player_id), 0
         )
-        return self.seats[(first + number - 1) % len(self.seats)]
+        return self.seats[GAMES[self.game_key].dealer(first, number, len(self.seats))]
 
     @property
     def actor_player_id(self) -> int | None:
@@ -252,9 +253,7 @@ class Card:
         if new and self.limit is not None and number > self.limit and self.game_over:
             raise Refused(self.game_over)
         if new and self.next_number != number:
-            raise Refused(
-                _("Enter the hands in order.") if self.is_hf else _("Enter the rounds in order.")
-            )
+            raise Refused(translate(GAMES[self.game_key].in_order_phrase))
 
 
 def load_card(

@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from . import views
+from . import offline, views
 
 
 class TokenConverter:
@@ -21,6 +21,9 @@ register_converter(TokenConverter, "token")
 app_name = "scorekeeping"
 
 urlpatterns = [
+    # Served from /s/ so that the service worker's scope covers every card.
+    path("s/sw.js", offline.service_worker, name="service_worker"),
+    path("s/<token:token>/manifest.webmanifest", offline.manifest, name="manifest"),
     path("s/<token:token>/", views.card, name="card"),
     path("s/<token:token>/entry/", views.entry, name="entry"),
     path("s/<token:token>/preview/", views.preview, name="preview"),

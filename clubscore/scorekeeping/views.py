@@ -32,7 +32,7 @@ from clubscore.numbers import parse_int
 from clubscore.redirects import redirect_back
 from clubscore.translation import translate
 
-from . import services
+from . import offline, presence, services
 from .charts import score_chart
 from .forms import FORMS, DisputeForm, EntryForm, raw_values
 from .services import Card, Conflict, Invalid, Refused, SentBefore
@@ -156,6 +156,16 @@ def _headings(card: Card) -> list[dict[str, str]]:
             if any(s.team and s.team.number == number for s in card.seats)
         ]
     return [{"full": s.player.name, "short": s.player.first_name} for s in card.seats]
+
+
+def _upcoming(card: Card, number: int | None, count: int = 8) -> list[dict]:
+    """The facts of the next hands (but `number`, shown already), for the tablet to show
+    when it keeps hands offline, one after the other (static/js/offline.js)."""
+    first = card.next_number
+    if first is None:
+        return []
+    last = first + count if card.limit is None else min(card.limit, first + count)
+    return [_round_facts(card, n) for n in range(first, last + 1) if n != number]
 
 
 def _rows(card: Card, columns: list[tuple[str, int]]) -> list[dict]:
@@ -325,6 +335,9 @@ def _page(
         "other_team": card.team_names(int(card.other_side)) if card.is_hf else None,
         "as_it_lies": card.clock.time_is_up and number == card.in_progress,
         "live_query": _live_query(card),
+        # Offline (static/js/offline.js): the next hands' facts, for hands queued in a row.
+        "upcoming": _upcoming(card, number),
+        "offline_strings": offline.strings(),
     }
     if context["dispute_entry"] is not None:
         entry = context["dispute_entry"]
@@ -348,8 +361,10 @@ def card(request: HttpRequest, token: str) -> HttpResponse:
     version = services.live_version(token)
     if live and version is not None and _unchanged(request, version):
         # Nothing new since the tablet's last poll: htmx keeps what it shows (and polls on).
+        presence.heard_from(token)
         return HttpResponse(status=204)
     card = _card(request, token, history=not live)
+    presence.heard_from(token)
     card.live_version = version
     return _page(request, card)
 

@@ -18,8 +18,9 @@ ROOT = Path(__file__).resolve().parents[2] / "clubscore"
 # Lowest first. A part is a package of clubscore/ or one of its top-level modules.
 LAYERS: list[set[str]] = [
     {"messages", "games", "draw"},  # the rules, pure Python
-    {"translation", "templatetags", "middleware", "redirects", "club", "accounts"}
-    | {"numbers", "errors", "collation", "formats"},  # parsing, the 400 page, names, dates
+    {"translation", "collation", "formats", "numbers", "errors", "templatetags", "middleware"}
+    | {"redirects"},
+    {"club", "accounts"},
     {"events"},
     {"scorekeeping", "ratings"},
     {"dashboard"},  # reads the tablets' forms

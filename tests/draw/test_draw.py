@@ -7,8 +7,6 @@ import pytest
 
 from clubscore.draw import DrawError, draw
 
-RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-SUITS = ["♣", "♦", "♥", "♠"]
 SEEDS = range(25)
 
 
@@ -24,10 +22,6 @@ def members(table):
 
 def table_of(result):
     return {p: table["number"] for table in result["tables"] for p in members(table)}
-
-
-def card_value(card):
-    return RANKS.index(card[:-1]), SUITS.index(card[-1])
 
 
 # --- the contract's call and result -------------------------------------------------
@@ -206,15 +200,52 @@ def test_history_of_players_not_here_is_ignored():
 # --- first player, high cards, trumps, scorekeepers ---------------------------------
 
 
+# The cards of each game's deck, and how high each is (jokers above aces).
+DECK_RANKS = {
+    "hand_and_foot": ["Joker", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"],
+    "exact_bid": ["A", "K", "Q", "J", "10", "9", "8", "7"],
+    "laus": ["A", "K", "Q", "J", "10", "9", "8", "7"],
+    "luxury_family": ["A", "10", "K", "Q", "J", "7"],
+}
+
+
+def deck_value(game, card):
+    """How high a card is in ``game``'s deck: its rank, then spades, hearts, diamonds, clubs."""
+    if card == "Joker":
+        return (0, 0)
+    return (DECK_RANKS[game].index(card[:-1]), "♠♥♦♣".index(card[-1]))
+
+
 @pytest.mark.parametrize("game", ["hand_and_foot", "laus", "luxury_family", "exact_bid"])
-def test_first_player_holds_the_highest_card(game):
-    result = draw(game, names(24), [], seed=11)
-    for table in result["tables"]:
-        cards = table["high_cards"]
-        assert sorted(cards) == sorted(members(table))
-        assert len(set(cards.values())) == len(cards)  # one deck: no card twice
-        assert all(card[:-1] in RANKS and card[-1] in SUITS for card in cards.values())
-        assert table["first"] == max(cards, key=lambda p: card_value(cards[p]))
+def test_first_player_holds_the_highest_card_of_the_games_deck(game):
+    redraws = 0
+    for seed in SEEDS:
+        result = draw(game, names(24), [], seed=seed)
+        for table in result["tables"]:
+            shown = table["high_cards"]
+            assert sorted(shown) == sorted(members(table))
+            drawn = {p: cards.split(", ") for p, cards in shown.items()}
+            every = [card for cards in drawn.values() for card in cards]
+            # Only cards of the game's deck (no 2♣ or 5♠ where the deck has none).
+            assert all(
+                card == "Joker" or (card[:-1] in DECK_RANKS[game] and card[-1] in "♠♥♦♣")
+                for card in every
+            )
+            # The first cards: the first player holds the highest, or a card as high that
+            # won the redraw against the others holding it.
+            first_cards = {p: cards[0] for p, cards in drawn.items()}
+            best = min(deck_value(game, card) for card in first_cards.values())
+            tied = [p for p, card in first_cards.items() if deck_value(game, card) == best]
+            assert table["first"] in tied
+            if len(tied) == 1:
+                assert len(drawn[table["first"]]) == 1
+            else:
+                redraws += 1
+                assert all(len(drawn[p]) >= 2 for p in tied)
+    if game == "laus":
+        assert redraws == 0  # one pack: no card twice
+    else:
+        assert redraws > 0  # two packs (or two jokers): equal cards drew again
 
 
 def test_exact_bid_draws_a_trump_suit_for_every_round():

@@ -163,3 +163,21 @@ def test_the_hub_links_every_step_and_lists_the_draws(organizer_client, event, c
         assert f'href="{reverse(name, args=[event.pk])}"' in page
     assert f'href="{reverse("dashboard:standings", args=[event.pk])}"' in page
     assert "8 checked in: 2 tables of four" in page and ">77<" in page
+
+
+def test_high_cards_show_full_names_where_first_names_collide(organizer_client, event, make_player):
+    players = [
+        make_player("Walter", "Smith"),
+        make_player("Walter", "Jones"),
+        make_player("Ann", "Brown"),
+        make_player("Cy", "Green"),
+    ]
+    services.check_in(event, players)
+    organizer_client.post(draw_url(event), {"seed": "7"})
+    page = organizer_client.get(draw_url(event)).content.decode()
+    table = Table.objects.get()
+    cards = table.draw_details["high_cards"]
+    for player in players[:2]:
+        assert f'<span class="high-card">{player.name} {cards[str(player.pk)]}</span>' in page
+    ann = players[2]
+    assert f'<span class="high-card">Ann {cards[str(ann.pk)]}</span>' in page

@@ -14,8 +14,10 @@ from .conftest import LOGIN_URL, all_pages, url_for
 # Open to everyone by design. The scorekeeper's card is opened by its secret token (a
 # made-up token must 404: checked below like any page); the standings only when
 # the organizer published them (the event here is not published).
-# The season ladder is the club's public notice board.
+# The season ladder is the club's public notice board. The cards' service worker is the
+# same script for every card (static file names only), fetched by the tablet's browser.
 PUBLIC = {
+    "scorekeeping:service_worker",
     "home",
     "login",
     "logout",

@@ -1,0 +1,327 @@
+"""The shared layout of the score cards: geometry, headings, point values, player columns.
+
+Fixed geometry, so the cards are drawn on the canvas. Each game's card (a module beside
+this one) knows the least height (and width) it needs with every box big enough to fill
+in with a pen (rows of ``ROW_MIN`` at least); where that fits half the page, cards are
+printed two to a page. Every value printed on a card comes from ``clubscore.games``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from django.utils import formats
+from django.utils.translation import gettext
+from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfgen.canvas import Canvas
+
+from clubscore.games import Game
+from clubscore.games.cards import SUIT_SYMBOLS
+from clubscore.translation import game_name, translate
+
+from ..data import EventInfo, LinkInfo, TableInfo
+from ..pdf import (
+    FONT,
+    HEADING,
+    INK,
+    LIGHT,
+    SHADE,
+    SMALL,
+    TABLE_NUMBER,
+    TEXT,
+    box,
+    in_cell,
+    qr_code,
+    rule,
+    write,
+    write_lines,
+)
+
+#: Half-page cards: this far from the paper's edge, and from the line to cut along.
+OUTER = 7 * mm
+CUT = 6 * mm
+QR_SIZE = 20 * mm
+#: Boxes to write in: never lower than ROW_MIN (a card that would need lower rows gets a
+#: page of its own), never higher than ROW_MAX. Only a full-page card of very many
+#: hands or rounds may go down to ROW_FLOOR.
+ROW_MIN, ROW_MAX, ROW_FLOOR = 8 * mm, 12 * mm, 6.5 * mm
+HEADER_H = 25 * mm
+NUMBER_W, NUMBER_H = 24 * mm, 20 * mm
+NAMES_H = 11.5 * mm  # a player's column heading: the name, on two lines when long
+HEAD_H = 8 * mm  # a row of column headings
+#: Column headings: centred, shaded, as close to the lines as reads well. A long word
+#: (German "Meldungen" over a 13 mm column) goes down to 8.5 pt, then takes a hyphen.
+HEAD = {
+    "align": "center",
+    "fill": SHADE,
+    "size": SMALL,
+    "smallest": 8.5,
+    "pad": 0.5 * mm,
+    "lines": 2,
+    "hyphenate": True,
+}
+VALUE_LINE = 4.4 * mm
+MELD_LINE = 4.2 * mm
+GAP = 3 * mm
+TITLE_SIZE = 15
+NAME_SIZE = 12
+
+
+def suit_label(game: Game, suit: str | None) -> str:
+    """A trump as the game shows it, the same as on the tablet: its symbol and name."""
+    if suit not in SUIT_SYMBOLS:
+        return ""
+    trump = game.trump(suit)
+    return f"{trump.symbol} {translate(trump.name)}"
+
+
+def row_height(available: float, rows: int, smallest: float = ROW_MIN) -> float:
+    """The height of each of ``rows`` boxes sharing ``available``: ROW_MIN..ROW_MAX, lower
+    (down to ``smallest``) only when they would not fit otherwise."""
+    return max(smallest, min(ROW_MAX, available / max(rows, 1)))
+
+
+Cell = tuple[float, str] | tuple[float, str, dict]
+
+
+def cells(canvas: Canvas, x: float, top: float, height: float, items: Sequence[Cell]) -> None:
+    """One row of boxes: each item is (width, text) or (width, text, options).
+
+    Options: ``bold``, ``size``, ``align`` ("left", "center", "right"), ``fill`` (a
+    colour), ``color`` (of the text), ``lines`` (to wrap onto), ``smallest`` and ``pad``.
+    A merged cell is simply a wider item.
+    """
+    column = x
+    for item in items:
+        width, text = item[0], item[1]
+        options: dict = item[2] if len(item) > 2 else {}  # type: ignore[misc]
+        box(canvas, column, top, width, height, fill=options.get("fill"))
+        if text:
+            in_cell(
+                canvas,
+                column,
+                top,
+                width,
+                height,
+                text,
+                size=options.get("size", TEXT),
+                bold=options.get("bold", False),
+                align=options.get("align", "left"),
+                color=options.get("color", INK),
+                smallest=options.get("smallest", SMALL),
+                lines=options.get("lines", 1),
+                pad=options.get("pad", 1.2 * mm),
+                hyphenate=options.get("hyphenate", False),
+            )
+        column += width
+
+
+def table_notes(table: TableInfo | None) -> list[str]:
+    """Who keeps score and who plays first, for the line(s) under a card's heading."""
+    if table is None:
+        return []
+    parts = []
+    keepers = [seat.name for seat in table.seats if seat.scorekeeper]
+    if keepers:
+        parts.append(gettext("Keeps score: %(name)s") % {"name": ", ".join(keepers)})
+    first = table.seat(table.first_position)
+    if first:
+        parts.append(gettext("Plays first: %(name)s") % {"name": first.name})
+    return parts
+
+
+def table_note(table: TableInfo | None) -> str:
+    return " · ".join(table_notes(table))
+
+
+def header(
+    canvas: Canvas,
+    x: float,
+    top: float,
+    width: float,
+    event: EventInfo,
+    table: TableInfo | None,
+    codes: Sequence[tuple[LinkInfo, str]] = (),
+    note: str | Sequence[str] = "",
+    reserve: float = 0,
+) -> float:
+    """The card's heading: game, event, date and round, a note (who keeps score, who plays
+    first), the table number big in a box, and the QR codes of ``codes`` (a scorekeeper's
+    link and the caption under it) at the right, in their order.
+
+    ``reserve`` keeps that much room free left of the table number (the exact-bid card
+    puts its point values there). Returns the height it took. A blank card gets lines to
+    write on instead.
+    """
+    codes_w = len(codes) * (QR_SIZE + 3 * mm)
+    number_x = x + width - codes_w - NUMBER_W
+    text_w = number_x - x - 3 * mm - reserve
+    title = gettext("%(game)s · score card") % {"game": game_name(event.game)}
+    write(canvas, x, top - 5.5 * mm, title, TITLE_SIZE, bold=True, width=text_w)
+    if event.name:
+        write(canvas, x, top - 11.5 * mm, event.name, HEADING - 0.5, width=text_w)
+        date = formats.date_format(event.date, "DATE_FORMAT") if event.date else ""
+        # Which round: a play-off's cards must not pass for the regular round's.
+        when = " · ".join(part for part in (date, event.round) if part)
+        write(canvas, x, top - 17 * mm, when, TEXT, width=text_w)
+    else:
+        label_w = 18 * mm
+        write(canvas, x, top - 12 * mm, gettext("Event:"), TEXT)
+        rule(canvas, x + label_w, top - 12.5 * mm, text_w - label_w)
+        write(canvas, x, top - 19.5 * mm, gettext("Date:"), TEXT)
+        rule(canvas, x + label_w, top - 20 * mm, text_w - label_w)
+    # The note: one line, or several lines (a list) where the heading is high enough.
+    for index, line in enumerate([note] if isinstance(note, str) else note):
+        if line:
+            write(canvas, x, top - (22.8 + index * 4.6) * mm, line, SMALL + 0.5, width=text_w)
+    # The table number, big, in a box of its own (empty on a blank card).
+    box(canvas, number_x, top, NUMBER_W, NUMBER_H, line=1.4)
+    centre = number_x + NUMBER_W / 2
+    write(canvas, centre, top - 4.5 * mm, gettext("Table"), SMALL, align="center")
+    if table is not None and table.number is not None:
+        write(
+            canvas,
+            centre,
+            top - 15.5 * mm,
+            str(table.number),
+            TABLE_NUMBER - 2,
+            bold=True,
+            align="center",
+            width=NUMBER_W - 2 * mm,
+        )
+    for index, (link, caption) in enumerate(codes):
+        qr_x = x + width - codes_w + 3 * mm + index * (QR_SIZE + 3 * mm)
+        qr_code(canvas, link.url, qr_x, top - QR_SIZE, QR_SIZE)
+        baseline = top - QR_SIZE - 4 * mm
+        if len(codes) == 1:
+            # One code: its caption may run on under the table number.
+            write(canvas, x + width, baseline, caption, SMALL, align="right")
+        else:
+            write(canvas, qr_x + QR_SIZE / 2, baseline, caption, SMALL, True, QR_SIZE, "center")
+    return HEADER_H
+
+
+def seat_positions(table: TableInfo | None, game: Game) -> list[int]:
+    """The seats of a table's columns; a blank card has the game's full table."""
+    if table and table.seats:
+        return [seat.position for seat in table.seats]
+    return list(range(1, game.max_players + 1))
+
+
+def scan_code(table: TableInfo | None) -> list[tuple[LinkInfo, str]]:
+    """The table's one scorekeeper link, with the caption under its QR code."""
+    link = table.link() if table else None
+    return [(link, gettext("Scan to keep score"))] if link else []
+
+
+def wrapped_values(
+    rows: Sequence[tuple[str, int]], width: float, columns: int
+) -> list[list[tuple[list[str], int]]]:
+    """Lay (label, points) rows out in columns; a label too long for one line wraps."""
+    labels = tuple(gettext(label) for label, _points in rows)
+    return _laid_values(labels, tuple(points for _label, points in rows), width, columns)
+
+
+@lru_cache(maxsize=256)
+def _laid_values(
+    labels: tuple[str, ...], points: tuple[int, ...], width: float, columns: int
+) -> list[list[tuple[list[str], int]]]:
+    column_w = (width - 4 * mm) / columns
+    wrapped = [
+        (simpleSplit(label, FONT, SMALL, column_w - 14 * mm) or [""], value)
+        for label, value in zip(labels, points, strict=True)
+    ]
+    per_column = math.ceil(sum(len(lines) for lines, _points in wrapped) / columns)
+    laid: list[list[tuple[list[str], int]]] = [[]]
+    used = 0
+    for lines, value in wrapped:
+        if used and used + len(lines) > per_column and len(laid) < columns:
+            laid.append([])
+            used = 0
+        laid[-1].append((lines, value))
+        used += len(lines)
+    return laid
+
+
+def values_height(rows: Sequence[tuple[str, int]], width: float, columns: int) -> float:
+    laid = wrapped_values(rows, width, columns)
+    lines = max(sum(len(label) for label, _points in column) for column in laid)
+    return 7 * mm + lines * VALUE_LINE + 1.5 * mm
+
+
+def point_values(
+    canvas: Canvas,
+    x: float,
+    top: float,
+    width: float,
+    rows: Sequence[tuple[str, int]],
+    columns: int,
+    title: str,
+) -> float:
+    """A reference box of (label, points) in ``columns`` columns; returns its height.
+
+    The points stand on the last line of a label that wraps, where the label ends.
+    """
+    height = values_height(rows, width, columns)
+    box(canvas, x, top, width, height, fill=LIGHT, line=0.5)
+    write(canvas, x + 2 * mm, top - 5 * mm, title, TEXT, bold=True)
+    column_w = (width - 4 * mm) / columns
+    for column, entries in enumerate(wrapped_values(rows, width, columns)):
+        left = x + 2 * mm + column * column_w
+        line = 0
+        for labels, points in entries:
+            for index, label in enumerate(labels):
+                baseline = top - 7 * mm - (line + 1) * VALUE_LINE + 1.3 * mm
+                write(canvas, left, baseline, label, SMALL)
+                if index == len(labels) - 1:
+                    right = left + column_w - 3 * mm
+                    write(canvas, right, baseline, str(points), SMALL, bold=True, align="right")
+                line += 1
+    return height
+
+
+def player_columns(
+    canvas: Canvas,
+    x: float,
+    top: float,
+    widths: Sequence[float],
+    table: TableInfo | None,
+    positions: Sequence[int],
+    height: float = NAMES_H,
+) -> None:
+    """Header boxes with each player's name, big, on two lines when long, in seat order; a
+    blank card gets the seat and a line to write the name on."""
+    column = x
+    for width, position in zip(widths, positions, strict=True):
+        box(canvas, column, top, width, height, fill=SHADE)
+        seat = table.seat(position) if table else None
+        inner = width - 3 * mm
+        if seat is not None:
+            write_lines(
+                canvas, column + 1.5 * mm, top - 4.8 * mm, seat.name, NAME_SIZE, True, inner
+            )
+        else:
+            label = gettext("Seat %(n)s") % {"n": position}
+            write(canvas, column + 1.5 * mm, top - 4 * mm, label, SMALL, width=inner)
+            rule(canvas, column + 1.5 * mm, top - height + 1.5 * mm, inner)
+        column += width
+
+
+# -- Hand and Foot ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardKind:
+    """How a game's card is drawn, the least height it needs ``width`` wide, the least
+    width it needs, and whether a card of a page of its own is printed across the page
+    (landscape)."""
+
+    game: str  # the key of the game in clubscore.games.GAMES
+    draw: Callable[..., None]
+    height: Callable[[EventInfo, float, float], float]
+    width: float = 0
+    landscape: bool = False

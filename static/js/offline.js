@@ -1,0 +1,402 @@
+/* The card without network (issue 19). The service worker (/s/sw.js) keeps the card
+   to show after a reload; this keeps on the tablet what is saved while the network is
+   away (IndexedDB through idb-keyval) and sends it when it returns: in order, each
+   with the idempotency key and the exact body it was first sent with, so the server
+   stores it once however often it is sent. One tab sends at a time (navigator.locks);
+   the others follow through a BroadcastChannel. No score is computed here: a hand kept
+   on the tablet shows "total when sent". Every word comes translated from the page
+   (#offline-strings). */
+(function () {
+  "use strict";
+  // The light lives in #main, which a server's answer may replace: looked up each time.
+  function here() { return document.getElementById("offline"); }
+  var root = here();
+  var stringsTag = document.getElementById("offline-strings");
+  if (!root || !stringsTag || !window.idbKeyval || !window.indexedDB) return;
+  var store = window.idbKeyval;
+  var words = JSON.parse(stringsTag.textContent);
+  var html = document.documentElement;
+  var token = root.dataset.token;
+  var cardUrl = root.dataset.card;
+  var QUEUE = "clubscore:queue:" + token;
+  var SINCE = "clubscore:offline-since";
+  var RETRY_MS = 5000;
+  var channel = "BroadcastChannel" in window ? new BroadcastChannel("clubscore:" + token) : null;
+  var queue = [];      // what IndexedDB holds, as last read
+  var sending = false;
+
+  // -- the queue on the tablet --------------------------------------------------------
+
+  function read() {
+    return store.get(QUEUE).then(function (list) {
+      queue = list || [];
+      return queue;
+    });
+  }
+
+  // One read-write transaction each: two tabs never lose each other's additions.
+  function change(how) {
+    return store.update(QUEUE, function (list) { return how(list || []); }).then(function () {
+      if (channel) channel.postMessage("changed");
+      return read();
+    }).then(show);
+  }
+
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);  // (randomUUID needs a secure context; this does not)
+    return Array.prototype.map.call(bytes, function (b) {
+      return (b < 16 ? "0" : "") + b.toString(16);
+    }).join("");
+  }
+
+  function labelOf(input) {
+    var label = input.id && document.querySelector("label[for='" + input.id + "']");
+    return label ? label.textContent.trim() : input.name;
+  }
+
+  // The numbers as typed, with the form's own (translated) labels.
+  function typed(form) {
+    var shown = [];
+    var fields = form.querySelectorAll("input:not([type=hidden]), select, textarea");
+    for (var i = 0; i < fields.length; i++) {
+      var field = fields[i];
+      if (field.type === "checkbox") {
+        if (field.checked) shown.push([labelOf(field), "✓"]);
+      } else if (field.type === "radio") {
+        var legend = field.closest("fieldset") && field.closest("fieldset").querySelector("legend");
+        if (field.checked) shown.push([legend ? legend.textContent.trim() : field.name, labelOf(field)]);
+      } else if (field.value !== "" && field.value !== "0") {
+        shown.push([labelOf(field), field.value]);
+      }
+    }
+    return shown;
+  }
+
+  function keepForm(form, submitter) {
+    var data = new FormData(form);
+    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    var item = {
+      id: Date.now() + "-" + newKey().slice(0, 8),
+      kind: form.dataset.queue,
+      url: form.action,
+      body: new URLSearchParams(data).toString(),  // exactly what is sent, every time
+      key: data.get("idem"),
+      number: Number(data.get("number")) || null,
+      shown: form.dataset.queue === "entry" ? typed(form) : [],
+      at: Date.now()
+    };
+    return change(function (list) { return list.concat([item]); }).then(function () {
+      if (item.kind === "entry") nextHand(form);
+      send();
+    });
+  }
+
+  // -- the page -----------------------------------------------------------------------
+
+  function entryForm() { return document.querySelector("form[data-queue=entry]"); }
+
+  function nextNumber() {
+    var next = Number(here().dataset.next) || 0;
+    queue.forEach(function (item) {
+      if (item.kind === "entry" && item.number >= next) next = item.number + 1;
+    });
+    return next;
+  }
+
+  // The form moves on to the next hand, blank, with a key of its own.
+  function nextHand(form) {
+    var next = nextNumber();
+    var current = document.querySelector("#card .hand-head");
+    if (current && current.dataset.number !== String(next)) {
+      // The next hand's title and facts, as the server rendered them (a <template>).
+      var head = document.querySelector("template.next-head[data-number='" + next + "']");
+      var none = document.querySelector("template.next-head[data-number='none']");
+      var shown = (head || none).content.cloneNode(true);
+      current.replaceWith(shown);
+      form.hidden = !head;
+    }
+    var conflict = document.querySelector("#card .conflict");
+    if (conflict) conflict.remove();
+    form.reset();
+    var fields = form.querySelectorAll("input:not([type=hidden]):not([type=radio]):not([type=checkbox])");
+    for (var j = 0; j < fields.length; j++) {
+      fields[j].value = "";
+      fields[j].classList.remove("filled");
+      delete fields[j].dataset.touched;
+    }
+    var checks = form.querySelectorAll("input[type=checkbox]");
+    for (var k = 0; k < checks.length; k++) checks[k].checked = false;
+    var errors = form.querySelectorAll(".field-errors, .form-errors");
+    for (var m = 0; m < errors.length; m++) errors[m].textContent = "";
+    form.querySelector("[name=number]").value = String(next);
+    form.querySelector("[name=version]").value = "0";
+    form.querySelector("[name=idem]").value = newKey();
+    document.getElementById("preview").textContent = "";
+    delete form.dataset.sent;
+    delete form.dataset.dirty;
+  }
+
+  function mark(text, className) {
+    var span = document.createElement("span");
+    span.className = "queued-mark " + (className || "");
+    span.textContent = text;
+    return span;
+  }
+
+  function rowFor(number) {
+    var body = document.querySelector(".hands-table tbody");
+    if (!body) return null;
+    var row = body.querySelector("tr[data-number='" + number + "']");
+    if (row) return row;
+    row = document.createElement("tr");
+    row.dataset.number = String(number);
+    row.className = "queued-row";
+    var th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = String(number);
+    row.appendChild(th);
+    var columns = document.querySelectorAll(".hands-table thead th").length - 1;
+    for (var i = 1; i < columns; i++) {
+      var td = document.createElement("td");
+      td.className = "num";
+      row.appendChild(td);
+    }
+    row.appendChild(document.createElement("td"));
+    body.appendChild(row);
+    return row;
+  }
+
+  // What is waiting, shown where it belongs: its row of the hands table, the card's light.
+  function show() {
+    var old = document.querySelectorAll(".queued-mark, .queued-row");
+    for (var i = 0; i < old.length; i++) old[i].remove();
+    var hidden = document.querySelectorAll("[data-queued-hidden]");
+    for (var h = 0; h < hidden.length; h++) {
+      hidden[h].hidden = false;
+      delete hidden[h].dataset.queuedHidden;
+    }
+    var rows = document.querySelectorAll(".hands-table tr.waiting");
+    for (var r = 0; r < rows.length; r++) rows[r].classList.remove("waiting");
+    queue.forEach(function (item) {
+      if (item.kind === "turn_in") {
+        var turnIn = document.querySelector("form[data-queue=turn_in]");
+        if (turnIn) {
+          hide(turnIn.querySelector("button"));
+          turnIn.appendChild(mark(words.waiting, "badge st-waiting"));
+        }
+        return;
+      }
+      if (item.kind === "confirm") hide(document.getElementById("pending-" + item.number));
+      var row = item.number && rowFor(item.number);
+      if (!row) return;
+      row.classList.add("waiting");
+      var cells = row.querySelectorAll("td");
+      for (var c = 0; c < cells.length - 1; c++) {
+        if (item.kind === "entry") cells[c].appendChild(mark(words.whenSent, "when-sent"));
+      }
+      var status = cells[cells.length - 1];
+      status.appendChild(mark(words.waiting, "badge st-waiting"));
+      var what = (item.shown || []).map(function (pair) { return pair[0] + " " + pair[1]; });
+      if (what.length) status.appendChild(mark(what.join(" · "), "queued-values"));
+    });
+    var form = entryForm();
+    if (form && !form.dataset.dirty) {
+      var number = Number(form.querySelector("[name=number]").value);
+      var queued = queue.some(function (item) { return item.kind === "entry" && item.number === number; });
+      if (queued) nextHand(form);
+    }
+    light();
+  }
+
+  function hide(element) {
+    if (element && !element.hidden) {
+      element.hidden = true;
+      element.dataset.queuedHidden = "1";
+    }
+  }
+
+  function light() {
+    var online = navigator.onLine;
+    html.classList.toggle("offline", !online);
+    var parts = [];
+    if (online) {
+      localStorage.removeItem(SINCE);
+      parts.push(words.online);
+    } else {
+      var since = Number(localStorage.getItem(SINCE)) || Date.now();
+      localStorage.setItem(SINCE, String(since));
+      var time = new Date(since).toLocaleTimeString(html.lang || undefined, {
+        hour: "2-digit", minute: "2-digit", hourCycle: "h23"  // hh:mm, as the card's times
+      });
+      parts.push(words.offlineSince.replace("{time}", time));
+    }
+    if (queue.length) {
+      var text = queue.length === 1 ? words.waitingOne : words.waitingOther;
+      parts.push(text.replace("{count}", String(queue.length)));
+    }
+    var box = here();
+    if (!box) return;
+    box.querySelector(".connection-text").textContent = parts.join(" · ");
+    box.classList.toggle("is-offline", !online);
+    box.classList.toggle("is-waiting", queue.length > 0);
+    box.querySelector(".send-now").hidden = !queue.length || !online;
+  }
+
+  // -- sending --------------------------------------------------------------------------
+
+  function send() {
+    if (!navigator.onLine || sending) return Promise.resolve();
+    if (navigator.locks) {
+      // One tab sends; another finding the lock taken leaves it to that one.
+      return navigator.locks.request("clubscore-send:" + token, { ifAvailable: true },
+        function (lock) { return lock ? sendAll() : null; });
+    }
+    return sendAll();
+  }
+
+  function sendAll() {
+    sending = true;
+    var sent = 0;
+    function next() {
+      return read().then(function (list) {
+        var item = list[0];
+        if (!item) return "done";
+        return post(item).then(function (answer) {
+          if (answer === "later") return "later";
+          return change(function (kept) {
+            return kept.filter(function (other) { return other.id !== item.id; });
+          }).then(function () {
+            if (answer === "stored") {
+              sent += 1;
+              return next();
+            }
+            answerPage(answer.page);  // once it left the queue: its numbers are in the form
+            return "shown";
+          });
+        });
+      });
+    }
+    return next().then(function (how) {
+      sending = false;
+      show();
+      if (how === "done" && sent) landed();
+    }, function () {
+      sending = false;
+    });
+  }
+
+  // "stored": the server took it (its answer is a redirect to the card); "later": no
+  // network or the server is away; else the page the server answered with, to read
+  // (a conflict with both versions, a refusal on its field), shown in place of the card.
+  function post(item) {
+    return fetch(item.url, {
+      method: "POST",
+      body: item.body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      credentials: "same-origin",
+      redirect: "manual"
+    }).then(function (response) {
+      if (response.type === "opaqueredirect") return "stored";
+      if (response.status >= 500 || response.status === 429 || response.status === 403) {
+        return "later";
+      }
+      return response.text().then(function (text) { return { page: text }; });
+    }, function () { return "later"; });
+  }
+
+  function answerPage(text) {
+    var page = new DOMParser().parseFromString(text, "text/html");
+    var main = document.getElementById("main");
+    var theirs = page.getElementById("main");
+    if (!main || !theirs) return;
+    main.innerHTML = theirs.innerHTML;
+    if (window.htmx) window.htmx.process(main);
+    var alert = main.querySelector(".conflict, .form-errors, [role=alert]");
+    if (alert) alert.scrollIntoView({ block: "center" });
+    show();
+  }
+
+  // Everything is stored: show the card as the server has it (real totals), unless
+  // the scorekeeper is typing the next hand; then the live part alone is refreshed.
+  function landed() {
+    var form = entryForm();
+    if (!form || !form.dataset.dirty) {
+      if (location.pathname === cardUrl && !location.search) location.reload();
+      else location.replace(cardUrl);
+    } else {
+      refreshLive();
+    }
+  }
+
+  function refreshLive() {
+    var live = document.getElementById("live");
+    if (live && window.htmx && navigator.onLine) {
+      window.htmx.ajax("GET", cardUrl + "?live=1", { target: "#live", swap: "outerHTML" });
+    }
+  }
+
+  // -- events ---------------------------------------------------------------------------
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.dataset || !form.dataset.queue) return;
+    // Online with nothing waiting, the form posts as it always did.
+    if (navigator.onLine && !queue.length) return;
+    event.preventDefault();
+    keepForm(form, event.submitter);
+  });
+
+  document.addEventListener("input", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-queue=entry]");
+    if (form) form.dataset.dirty = "1";
+  });
+
+  // No network: htmx sends nothing (no preview, no poll) rather than fail each time.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (!navigator.onLine) event.preventDefault();
+  });
+  // The live part was replaced: mark again what is waiting in it.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.detail.elt && event.detail.elt.id === "live") show();
+  });
+
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("#offline .send-now")) send();
+  });
+  window.addEventListener("online", function () { light(); send(); });
+  window.addEventListener("offline", light);
+  if (channel) {
+    channel.onmessage = function () {
+      var had = queue.length;
+      read().then(function () {
+        show();
+        if (had && !queue.length) refreshLive();
+      });
+    };
+  }
+  setInterval(function () { if (queue.length) send(); }, RETRY_MS);
+
+  // The service worker keeps the card for a reload without network.
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    // As the server sent it: htmx and this script have not touched it yet.
+    var arrived = location.search ? null : "<!doctype html>\n" + html.outerHTML;
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data && event.data.kept && event.data.ok) html.dataset.kept = "1";
+    });
+    navigator.serviceWorker.register(root.dataset.sw).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      if (!registration.active) return;
+      // This page came before the worker (its first opening): the worker keeps it as
+      // it arrived (no second request for the same card).
+      var first = !navigator.serviceWorker.controller && location.pathname === cardUrl;
+      registration.active.postMessage({ keep: cardUrl, html: first ? arrived : null });
+    }).catch(function () { /* no worker (private mode, old browser): online as before */ });
+  }
+
+  read().then(function () {
+    show();
+    send();
+  });
+})();

@@ -1,0 +1,261 @@
+"""A tablet that loses the network keeps its card and what is saved, and sends it later.
+
+Real Chromium with its service worker (served by Django at /s/sw.js) and IndexedDB;
+`context.set_offline` takes the network away, `context.route` makes a server outage
+(the network answering 503: our code is not touched).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from playwright.sync_api import expect
+
+from clubscore.events.clock import start_clock
+from clubscore.events.models import IdempotencyKey, ScoreChange, ScoreEntry, ScorekeeperLink
+
+from .conftest import PHONE, TABLET, screenshot
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HAND = {"melded_aces": "3", "in_hand_low": "2"}  # 3 aces (60) less two low cards (10)
+
+
+@pytest.fixture
+def card(drawn_event):
+    """A running Hand and Foot table: (event, team 1's link)."""
+    event = start_clock(drawn_event(tables=1))
+    link = ScorekeeperLink.objects.filter(table__round__event=event).order_by("team__number")
+    return event, link.first()
+
+
+def open_card(page, live_server, link, *, kept: bool = True):
+    page.goto(f"{live_server.url}/s/{link.token}/")
+    if kept:
+        # The service worker has the card: a reload without network can show it.
+        # (The worker installs first, fetching the static files: slow on a busy machine.)
+        expect(page.locator("html[data-kept='1']")).to_have_count(1, timeout=20_000)
+    return page
+
+
+def enter_offline(page, values: dict) -> None:
+    for name, value in values.items():
+        page.locator(f"#id_{name}").fill(value)
+    page.get_by_role("button", name="Save our hand").click()
+
+
+def wait_until(page, condition, seconds: float = 10) -> None:
+    for _ in range(int(seconds * 10)):
+        if condition():
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("waited in vain")
+
+
+def light(page):
+    return page.locator(".connection-text")
+
+
+def waiting_row(page, number: int):
+    return page.locator(f".hands-table tr[data-number='{number}']")
+
+
+def stored(link, number: int = 1) -> ScoreEntry | None:
+    return ScoreEntry.objects.filter(table=link.table, number=number).first()
+
+
+def assert_stored_once(link, part: dict) -> None:
+    entry = stored(link)
+    assert entry is not None
+    mine = entry.parts[str(link.team.number)]
+    assert mine["version"] == 1
+    assert mine["data"]["melded"]["aces"] == int(part["melded_aces"])
+    assert mine["data"]["in_hand"]["low"] == int(part["in_hand_low"])
+    assert ScoreChange.objects.filter(entry=entry).count() == 1
+
+
+def test_a_hand_saved_offline_survives_a_reload_and_is_stored_once(new_page, live_server, card):
+    _event, link = card
+    page = open_card(new_page(TABLET), live_server, link)
+    expect(light(page)).to_have_text("Online")
+    page.context.set_offline(True)
+    expect(light(page)).to_contain_text("Offline since")
+    page.locator("#id_melded_aces").fill("3")
+    expect(page.get_by_text("the total is shown once the hand is sent")).to_be_visible()
+    enter_offline(page, HAND)
+    expect(light(page)).to_contain_text("1 waiting to send")
+    row = waiting_row(page, 1)
+    expect(row).to_contain_text("waiting to send")
+    expect(row).to_contain_text("Aces 3")
+    expect(row).to_contain_text("total when sent")
+    # The form moved on to hand 2 (its facts were sent with the page).
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    assert stored(link) is None
+
+    page.reload()  # no network: the service worker shows the card as last seen
+    expect(page.get_by_role("heading", name="Table 1")).to_be_visible()
+    expect(waiting_row(page, 1)).to_contain_text("waiting to send")
+    expect(light(page)).to_contain_text("1 waiting to send")
+    expect(page.get_by_text("this is the card as last seen")).to_be_visible()
+    screenshot(page, "tablet-offline-waiting-768")
+    assert stored(link) is None
+
+    page.context.set_offline(False)  # sent by itself, then the card as the server has it
+    expect(light(page)).to_have_text("Online")
+    expect(waiting_row(page, 1)).not_to_contain_text("waiting to send")
+    expect(waiting_row(page, 1)).to_contain_text("waiting for Team 2")
+    expect(waiting_row(page, 1)).to_contain_text("50")  # the real total, from the server
+    assert_stored_once(link, HAND)
+
+
+def test_two_tabs_send_it_once(new_page, live_server, card):
+    _event, link = card
+    first = open_card(new_page(TABLET), live_server, link)
+    second = first.context.new_page()
+    open_card(second, live_server, link)
+    first.context.set_offline(True)
+    enter_offline(first, HAND)
+    # The other tab learns of it at once (BroadcastChannel), and shows it too.
+    expect(light(second)).to_contain_text("1 waiting to send")
+    second.reload()
+    expect(waiting_row(second, 1)).to_contain_text("waiting to send")
+
+    first.context.set_offline(False)  # both tabs try; one sends (navigator.locks)
+    for page in (first, second):
+        expect(light(page)).to_have_text("Online")
+        expect(waiting_row(page, 1)).not_to_contain_text("waiting to send")
+    assert_stored_once(link, HAND)
+
+
+def test_a_server_answering_503_for_a_while(new_page, live_server, card, console_errors):
+    # The outage is the point: the browser reports each 503 the network answers.
+    console_errors.allow(r"status of 503 \(Service Unavailable\)")
+    _event, link = card
+    page = open_card(new_page(TABLET), live_server, link)
+    context = page.context
+    context.set_offline(True)
+    enter_offline(page, HAND)
+    expect(light(page)).to_contain_text("1 waiting to send")
+
+    outage = []
+
+    def away(route):
+        outage.append(route.request.url)
+        route.fulfill(status=503, body="The score server is busy, please try again.")
+
+    context.route(re.compile(r".*/s/[^/]+/entry/$"), away)
+    context.set_offline(False)
+    expect(light(page)).to_contain_text("Online")
+    wait_until(page, lambda: len(outage) >= 1)  # sent on its own when the network returned
+    page.get_by_role("button", name="Send now").click()
+    wait_until(page, lambda: len(outage) >= 2)
+    expect(light(page)).to_contain_text("1 waiting to send")
+    assert stored(link) is None
+
+    context.unroute(re.compile(r".*/s/[^/]+/entry/$"))
+    page.get_by_role("button", name="Send now").click()
+    expect(light(page)).to_have_text("Online")
+    expect(waiting_row(page, 1)).to_contain_text("waiting for Team 2")
+    assert_stored_once(link, HAND)
+    assert IdempotencyKey.objects.count() == 1
+
+
+def test_a_conflict_made_while_offline_shows_both_versions(
+    new_page, live_server, card, organizer, console_errors
+):
+    # The server's 409 (the conflict is the point), reported by the browser as it arrives.
+    console_errors.allow(r"status of 409 \(Conflict\) \(http://[^ ]+/entry/")
+    _event, link = card
+    page = open_card(new_page(TABLET), live_server, link)
+    enter_offline(page, HAND)  # online: posted as ever
+    expect(page.locator(".message")).to_contain_text("Hand 1 saved.")
+    page.goto(f"{live_server.url}/s/{link.token}/?edit=1#card")
+    expect(page.locator("#id_melded_aces")).to_have_value("3")
+    page.context.set_offline(True)
+    page.locator("#id_melded_aces").fill("4")
+    page.get_by_role("button", name="Save our hand").click()
+    expect(light(page)).to_contain_text("1 waiting to send")
+
+    # Meanwhile the organizer corrects the same part of hand 1 from the office.
+    office = Client()
+    office.force_login(organizer)
+    answer = office.post(
+        f"/s/{link.token}/entry/",
+        {
+            "number": 1,
+            "version": 1,
+            "melded_aces": 5,
+            "red_books": 0,
+            "black_books": 0,
+            "exact_deals": 0,
+        },
+    )
+    assert answer.status_code == 302
+
+    page.context.set_offline(False)
+    conflict = page.locator(".conflict")
+    expect(conflict).to_contain_text("Someone else changed this hand in the meantime")
+    expect(conflict.locator(".theirs")).to_contain_text("5")
+    expect(page.locator("#id_melded_aces")).to_have_value("4")  # nothing typed is lost
+    expect(light(page)).to_have_text("Online")
+    screenshot(page, "tablet-offline-conflict-768")
+    entry = stored(link)
+    assert entry.parts["1"]["data"]["melded"]["aces"] == 5
+
+    page.get_by_role("button", name="Save our hand").click()  # ours replaces theirs
+    expect(page.locator(".message")).to_contain_text("Hand 1 saved.")
+    entry.refresh_from_db()
+    assert entry.parts["1"]["data"]["melded"]["aces"] == 4
+
+
+@pytest.mark.parametrize(
+    "viewport,locale,words",
+    [
+        (PHONE, "en-GB", ("Offline since", "waiting to send", "total when sent")),
+        (TABLET, "de-DE", ("Offline seit", "wartet auf Versand", "Summe nach dem Senden")),
+        (PHONE, "de-DE", ("Offline seit", "wartet auf Versand", "Summe nach dem Senden")),
+    ],
+    ids=["phone-en", "tablet-de", "phone-de"],
+)
+def test_the_offline_card_reads_well(new_page, live_server, card, viewport, locale, words):
+    _event, link = card
+    page = open_card(new_page(viewport, locale=locale), live_server, link)
+    page.context.set_offline(True)
+    page.locator("#id_melded_aces").fill("3")
+    page.locator("form[data-queue=entry] button[type=submit]").click()
+    for word in words:
+        expect(page.locator("#main")).to_contain_text(word)
+    page.reload()
+    expect(light(page)).to_contain_text(words[1])
+    name = f"offline-{locale[:2]}-{viewport['width']}"
+    screenshot(page, name)
+    page.context.set_offline(False)
+    expect(waiting_row(page, 1)).not_to_contain_text(words[1])
+
+
+def test_a_confirmation_made_offline_waits_and_lands_once(new_page, live_server, card):
+    _event, link = card
+    other = ScorekeeperLink.objects.get(table=link.table, team__number=2)
+    team1 = open_card(new_page(TABLET), live_server, link)
+    team2 = open_card(new_page(TABLET), live_server, other)
+    for page in (team1, team2):  # online: both parts are in
+        enter_offline(page, HAND)
+        expect(page.locator(".message")).to_contain_text("Hand 1 saved.")
+    team1.reload()
+    pending = team1.locator("#pending-1")
+    expect(pending).to_be_visible()
+    team1.context.set_offline(True)
+    team1.get_by_role("button", name="Confirm", exact=True).click()
+    expect(pending).to_be_hidden()
+    expect(waiting_row(team1, 1)).to_contain_text("waiting to send")
+    expect(light(team1)).to_contain_text("1 waiting to send")
+    assert stored(link).parts["2"]["state"] == "entered"
+
+    team1.context.set_offline(False)
+    expect(light(team1)).to_have_text("Online")
+    expect(team1.locator(".message")).to_contain_text("Confirmed.")
+    entry = stored(link)
+    assert entry.parts["2"]["state"] == "confirmed"
+    assert ScoreChange.objects.filter(entry=entry, action="confirmed").count() == 1

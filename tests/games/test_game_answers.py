@@ -1,0 +1,183 @@
+"""What each game answers about itself: words, tables, seating, dealer, deck, trumps,
+length, parts, scoring so far, tie-breaks, options and point values."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from clubscore.games import GAMES, ScoreError
+from clubscore.games.cards import Deck
+
+HF, EB, LF, LAUS = (GAMES[k] for k in ("hand_and_foot", "exact_bid", "luxury_family", "laus"))
+
+
+def test_the_word_for_a_hand_or_round():
+    assert (HF.entry_word, HF.entry_words) == ("Hand", "Hands")
+    for game in (EB, LF, LAUS):
+        assert (game.entry_word, game.entry_words) == ("Round", "Rounds")
+    assert HF.entry_label(2) == "Hand 2"
+    assert LAUS.entry_label(3) == "Round 3"
+    assert HF.dispute_label(1) == "Dispute hand 1"
+    assert LAUS.dispute_label(1) == "Dispute round 1"
+    # The phrase keeps its template, so a page can show it translated.
+    assert LAUS.dispute_label(4).template == "Dispute round {n}"
+    assert HF.in_order_phrase == "Enter the hands in order."
+    assert EB.in_order_phrase == "Enter the rounds in order."
+
+
+def test_table_sizes_and_teams():
+    assert {k: list(g.table_sizes) for k, g in GAMES.items()} == {
+        "hand_and_foot": [4],
+        "exact_bid": [2, 3, 4],
+        "luxury_family": [3],
+        "laus": [4],
+    }
+    assert (HF.teams, HF.team_size) == (2, 2)
+    assert all(g.teams is None for g in (EB, LF, LAUS))
+
+
+def test_partners_sit_opposite():
+    assert HF.seating_of_teams([["a", "b"], ["c", "d"]]) == ["a", "c", "b", "d"]
+    for seed in range(20):
+        seating, teams = HF.seat(["a", "b", "c", "d"], random.Random(seed))
+        assert sorted(map(sorted, teams)) == [["a", "b"], ["c", "d"]]
+        # Seats 0 and 2 are one team, 1 and 3 the other.
+        assert {seating[0], seating[2]} in ({"a", "b"}, {"c", "d"})
+        assert {seating[1], seating[3]} in ({"a", "b"}, {"c", "d"})
+
+
+def test_seating_without_teams_is_a_shuffle_of_the_group():
+    seating, teams = LF.seat(["a", "b", "c"], random.Random(1))
+    assert sorted(seating) == ["a", "b", "c"]
+    assert teams == []
+
+
+def test_the_deal_passes_left_from_the_first_player():
+    # Three players, seat 1 drew to play first: seats 1, 2, 0, 1, ...
+    assert [LF.dealer(1, n, 3) for n in range(1, 5)] == [1, 2, 0, 1]
+    assert [HF.dealer(3, n, 4) for n in range(1, 4)] == [3, 0, 1]
+
+
+@pytest.mark.parametrize(
+    ("key", "size", "ranks", "copies", "jokers"),
+    [
+        ("exact_bid", 64, {"A", "K", "Q", "J", "10", "9", "8", "7"}, 2, 0),
+        ("laus", 32, {"A", "K", "Q", "J", "10", "9", "8", "7"}, 1, 0),
+        ("luxury_family", 48, {"A", "10", "K", "Q", "J", "7"}, 2, 0),
+        ("hand_and_foot", 54, {str(n) for n in range(2, 11)} | {"A", "K", "Q", "J"}, 1, 2),
+    ],
+)
+def test_each_games_deck(key, size, ranks, copies, jokers):
+    cards = GAMES[key].deck.cards()
+    assert len(cards) == size
+    suited = [c for c in cards if c.suit is not None]
+    assert {c.rank for c in suited} == ranks
+    assert set(Counter(str(c) for c in suited).values()) == {copies}
+    assert len(cards) - len(suited) == jokers
+
+
+def test_deck_strength_follows_the_games_rank_order_then_bridge_suits():
+    cards = {str(c): c.strength for c in Deck(("A", "10", "K")).cards()}
+    assert cards["A♠"] > cards["A♥"] > cards["A♦"] > cards["A♣"] > cards["10♠"]
+    assert cards["10♣"] > cards["K♠"]
+    assert "2♣" not in {str(c) for c in GAMES["laus"].deck.cards()}
+
+
+def test_trump_display_is_a_symbol_with_its_name():
+    trump = EB.trump("H")
+    assert (trump.symbol, trump.name) == ("♥", "hearts")
+    assert LF.trump("S").symbol == "♠"
+
+
+def test_only_the_exact_bid_game_draws_trumps():
+    trumps = EB.draw_trumps({"start_cards": 7}, random.Random(3))
+    assert len(trumps) == 7
+    assert set(trumps) <= {"S", "H", "D", "C"}
+    assert HF.draw_trumps(HF.default_options(), random.Random(3)) == []
+    assert not LAUS.draws_trumps and EB.draws_trumps
+
+
+def test_how_many_entries_make_a_game():
+    assert HF.entries_per_game({"hands": 4, "meld_minimums": [90, 120, 150, 150]}) == 4
+    assert EB.entries_per_game({"start_cards": 7}) == 7
+    assert LF.entries_per_game() == 3
+    assert LAUS.entries_per_game({"rounds": None, "threshold": 500}) is None
+
+
+def test_laus_ends_with_the_round_someone_passes_the_threshold():
+    running = {"a": [100, 300, 510], "b": [0, 0, 0]}
+    assert LAUS.ended_at(running, {"rounds": None, "threshold": 500}) == 3
+    assert LAUS.ended_at(running, {"rounds": None, "threshold": 200}) == 2
+    # Reaching it is not passing it.
+    assert LAUS.ended_at({"a": [500]}, {"rounds": None, "threshold": 500}) is None
+    assert LAUS.ended_at(running, {"rounds": 8}) is None
+    assert HF.ended_at({"a": [9999]}) is None
+
+
+def test_which_games_enter_parts_per_team_and_are_scored_as_a_whole():
+    assert [k for k, g in GAMES.items() if g.parts_per_team] == ["hand_and_foot"]
+    assert [k for k, g in GAMES.items() if g.scored_as_a_whole] == ["exact_bid"]
+
+
+def test_exact_bid_scores_the_whole_game_so_far():
+    rounds = [{"bids": [2, 3], "tricks": [2, 3]}, {"bids": [0, 4], "tricks": [1, 3]}]
+    result = EB.score_so_far(["ann", "bob"], rounds, {"start_cards": 5})
+    assert result["rounds_played"] == 2
+    assert [p["points"] for p in result["players"]] == [13, 16]
+    assert result["next_round_cards"] == 3
+    with pytest.raises(ScoreError):
+        EB.score_so_far(["ann", "bob"], [{"bids": [9, 0], "tricks": [2, 3]}], {"start_cards": 5})
+
+
+def test_other_games_score_the_last_entry_on_its_own():
+    taken = [
+        {"tens": ["S", "C"], "aces": 4, "kings": 0, "queens": 0},
+        {"tens": ["H"], "aces": 0, "kings": 4, "queens": 0},
+        {"tens": ["D"], "aces": 0, "kings": 0, "queens": 4},
+        {"tens": [], "aces": 0, "kings": 0, "queens": 0},
+    ]
+    payload = {"players": ["a", "b", "c", "d"], "taken": taken}
+    assert LAUS.score_so_far(["a", "b", "c", "d"], [payload]) == LAUS.score_entry(payload)
+    assert [p["total"] for p in LAUS.score_entry(payload)["players"]] == [600, 140, 0, 0]
+
+
+def test_standings_order_and_tiebreakers():
+    assert {k: [(t.key, t.better) for t in g.tiebreakers] for k, g in GAMES.items()} == {
+        "hand_and_foot": [("hands_won", "high"), ("bonus", "high")],
+        "exact_bid": [("tricks", "high"), ("exact", "high")],
+        "luxury_family": [("best_round", "high")],
+        "laus": [("best_round", "low")],
+    }
+    results = [{"players": [{"total": 40}, {"total": 10}]}, {"players": [{"total": 5}, {}]}]
+    assert LF.tiebreak_values(results, 0, None) == {"best_round": 40}
+    assert LAUS.tiebreak_values(results, 0, None) == {"best_round": 5}
+    assert LAUS.tiebreak_values([], 0, None) == {}
+
+
+def test_hand_and_foot_tiebreak_counts_hands_won_and_the_bonus():
+    results = [
+        {"teams": [{"total": 500}, {"total": 300}]},
+        {"teams": [{"total": 100}, {"total": 300}]},
+        {"teams": [{"total": 200}, {"total": 200}]},
+    ]
+    assert HF.tiebreak_values(results, 0, 0, bonus=400) == {"hands_won": 1, "bonus": 400}
+    assert HF.tiebreak_values(results, 1, 1) == {"hands_won": 1, "bonus": 0}
+
+
+def test_exact_bid_tiebreak_comes_from_the_whole_game():
+    whole = {"players": [{"tricks": 3, "exact": 1}, {"tricks": 2, "exact": 2}]}
+    assert EB.tiebreak_values([], 1, None, game_result=whole) == {"tricks": 2, "exact": 2}
+    assert EB.tiebreak_values([], 1, None) == {}
+
+
+def test_option_fields_and_point_values():
+    for game in GAMES.values():
+        names = [option.name for option in game.options]
+        assert "time_limit_minutes" in names
+        assert game.clean_options(game.default_options())
+        values = game.point_values()
+        assert values and all(isinstance(label, str) and type(pts) is int for label, pts in values)
+    assert ("Red book", 500) in HF.point_values()
