@@ -12,6 +12,8 @@ admin.site.site_header = _("ClubScore administration")
 admin.site.site_title = _("ClubScore")
 admin.site.index_title = _("Club data")
 
+handler400 = "clubscore.errors.bad_request"
+
 
 class FaviconView(RedirectView):
     """/favicon.ico, asked for by pages that link none (the admin's), answers our icon."""

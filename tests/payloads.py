@@ -46,3 +46,17 @@ def laus_round(players: list[str], ten_of_spades_to: int = 0) -> dict:
     for offset, suit in enumerate(suits):
         taken[(ten_of_spades_to + offset) % len(players)]["tens"].append(suit)
     return {"players": players, "taken": taken}
+
+
+def lf_round(players: list[str], **changes) -> dict:
+    """A valid Luxury Family round: player 0 bids 100 and makes it; `changes` replace keys."""
+    payload = {
+        "players": players,
+        "bid": 100,
+        "game_maker": 0,
+        "trump": "H",
+        "melds": [0, 0, 0],
+        "power_points": [120, 60, 60],
+        "penalties": [0, 0, 0],
+    }
+    return payload | changes

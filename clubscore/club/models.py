@@ -8,6 +8,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from clubscore.collation import sort_key
+from clubscore.games.base import NAME_PART_LENGTH
 
 
 class PlayerQuerySet(models.QuerySet):
@@ -39,8 +40,8 @@ class PlayerQuerySet(models.QuerySet):
 
 
 class Player(models.Model):
-    first_name = models.CharField(_("first name"), max_length=80)
-    last_name = models.CharField(_("last name"), max_length=80, blank=True)
+    first_name = models.CharField(_("first name"), max_length=NAME_PART_LENGTH)
+    last_name = models.CharField(_("last name"), max_length=NAME_PART_LENGTH, blank=True)
     email = models.EmailField(_("email"), blank=True)
     phone = models.CharField(_("phone"), max_length=40, blank=True)
     active = models.BooleanField(_("active member"), default=True)

@@ -6,10 +6,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from clubscore.club.models import Player
 from clubscore.games import GAMES
+from clubscore.games.base import NAME_PART_LENGTH
+from clubscore.numbers import WholeNumberField, parse_int
 from clubscore.translation import game_name
 
 from .models import Event, option_initial_values
@@ -30,12 +33,21 @@ class SearchForm(forms.Form):
     )
 
 
+class PlayerField(forms.ModelChoiceField):
+    """A player by id, written in the digits 0-9 only ("١٢" is no player, not player 12)."""
+
+    def to_python(self, value):
+        if value not in self.empty_values and parse_int(str(value)) is None:
+            raise ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
+        return super().to_python(value)
+
+
 class ToggleForm(forms.Form):
     """One tap at the door: check a player (or a couple) in, or undo it."""
 
     ACTIONS = [("in", _("Check in")), ("out", _("Check out")), ("couple", _("Check in both"))]
 
-    player = forms.ModelChoiceField(queryset=Player.objects.all())
+    player = PlayerField(queryset=Player.objects.all())
     action = forms.ChoiceField(choices=ACTIONS)
     q = forms.CharField(required=False, max_length=100)
 
@@ -43,8 +55,8 @@ class ToggleForm(forms.Form):
 class WalkInForm(forms.Form):
     """A newcomer at the door: a name is enough to play tonight."""
 
-    first_name = forms.CharField(label=_("First name"), max_length=80)
-    last_name = forms.CharField(label=_("Last name"), max_length=80)
+    first_name = forms.CharField(label=_("First name"), max_length=NAME_PART_LENGTH)
+    last_name = forms.CharField(label=_("Last name"), max_length=NAME_PART_LENGTH)
 
     def clean(self) -> dict:
         data = super().clean()
@@ -64,7 +76,7 @@ class WalkInForm(forms.Form):
 
 
 class DrawForm(forms.Form):
-    seed = forms.IntegerField(
+    seed = WholeNumberField(
         label=_("Seed (optional)"),
         required=False,
         min_value=0,

@@ -15,6 +15,7 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from clubscore.games import Game, Option, ScoreError
+from clubscore.numbers import WholeNumberField
 from clubscore.translation import translate
 
 # One whole number in a list: ASCII digits only, short enough for any option's limit.
@@ -75,7 +76,7 @@ def option_field(option: Option) -> forms.Field:
     if option.suggestions:
         # The template renders the game's suggested values as a <datalist> of this id.
         attrs["list"] = f"{option.name}-suggestions"
-    field = forms.IntegerField(
+    field = WholeNumberField(
         label=label,
         initial=option.default,
         help_text=help_text,

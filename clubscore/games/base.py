@@ -19,7 +19,24 @@ from clubscore.messages import Message, _, message
 
 from .cards import Trump, trump
 
-__all__ = ["Game", "Message", "Option", "ScoreError", "Tiebreaker", "Validator", "_", "message"]
+__all__ = [
+    "MAX_NAME_LENGTH",
+    "NAME_PART_LENGTH",
+    "Game",
+    "Message",
+    "Option",
+    "ScoreError",
+    "Tiebreaker",
+    "Validator",
+    "_",
+    "message",
+]
+
+#: A player's first and last name each have at most this many characters (the club's
+#: member list stores them so), and a name at the table is both with a space between:
+#: every name the club may store can be scored.
+NAME_PART_LENGTH = 80
+MAX_NAME_LENGTH = 2 * NAME_PART_LENGTH + 1
 
 
 class ScoreError(ValueError):
@@ -120,11 +137,15 @@ class Validator:
         self,
         value: Any,
         path: str,
-        minimum: int | None = 0,
-        maximum: int | None = None,
+        minimum: int | None,
+        maximum: int,
         too_big: str | None = None,
     ) -> int | None:
-        """Check a whole number within ``minimum..maximum`` (``too_big`` explains the maximum)."""
+        """Check a whole number within ``minimum..maximum`` (``too_big`` explains the maximum).
+
+        Every number a game accepts has an upper limit, so pages, charts and printouts
+        only ever meet numbers of a size a club night can produce.
+        """
         if not is_int(value):
             self.add(path, message(_("Enter a whole number, not {kind}."), kind=describe(value)))
             return None
@@ -134,7 +155,7 @@ class Validator:
             else:
                 self.add(path, message(_("Must be at least {minimum}."), minimum=minimum))
             return None
-        if maximum is not None and value > maximum:
+        if value > maximum:
             self.add(path, too_big or message(_("Must be at most {maximum}."), maximum=maximum))
             return None
         return value
@@ -191,8 +212,11 @@ class Validator:
             if not isinstance(name, str) or not name.strip():
                 self.add(join(path, index), _("Enter the player's name."))
                 good = False
-            elif len(name) > 100:
-                self.add(join(path, index), _("A name has at most 100 characters."))
+            elif len(name) > MAX_NAME_LENGTH:
+                self.add(
+                    join(path, index),
+                    message(_("A name has at most {maximum} characters."), maximum=MAX_NAME_LENGTH),
+                )
                 good = False
         if good and len({name.strip().casefold() for name in names}) != len(names):
             self.add(path, _("Each player can sit at the table only once."))
@@ -208,6 +232,8 @@ class Option:
     ``"optional_int"`` (a whole number or ``None``) or ``"bool"`` (yes or no).
     ``label`` and ``help`` are marked with ``_`` and shown translated; ``suggestions``
     are the values a form offers first (any value within the limits is allowed).
+    Every number has its limits, ``minimum..maximum`` (a form asks them; ``clean``
+    says why).
     """
 
     name: str
@@ -220,6 +246,10 @@ class Option:
     maximum: int | None = None
     suggestions: tuple[int, ...] = ()
     max_items: int = 10
+
+    def __post_init__(self) -> None:
+        if self.kind != "bool" and (self.minimum is None or self.maximum is None):
+            raise ValueError(f"Option {self.name} needs a minimum and a maximum.")
 
     def clean(self, value: Any, check: Validator) -> Any:
         if self.kind == "bool":
@@ -406,6 +436,16 @@ class Game:
         if self.length_option is None:
             return None
         return self.clean_options(options)[self.length_option]
+
+    def max_rounds(self, options: Mapping[str, Any] | None = None) -> int:
+        """The most hands or rounds a request may name: a full game, or, played to a
+        threshold, as many as the length option allows at most."""
+        count = self.entries_per_game(options)
+        if count is not None:
+            return count
+        length = next(option for option in self.options if option.name == self.length_option)
+        assert length.maximum is not None  # every number option states one (__post_init__)
+        return length.maximum
 
     def ended_at(
         self, running: Mapping[Any, Sequence[int]], options: Mapping[str, Any] | None = None

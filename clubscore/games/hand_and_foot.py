@@ -57,6 +57,14 @@ WILD_KINDS = ("jokers", "twos")
 #: Natural cards that can make books. Black threes are melded only when going out and
 #: never make a book, so they are left out (see the docstring of ``_check_books``).
 BOOK_NATURAL_KINDS = ("aces", "high", "low")
+#: Cards of one deck that can go into a book: naturals and wild cards (no threes).
+BOOK_CARDS_PER_DECK = sum(PER_DECK[kind] for kind in (*BOOK_NATURAL_KINDS, *WILD_KINDS))
+
+
+def max_books(decks: int) -> int:
+    """The most books (red and black together) that ``decks`` decks can make."""
+    return decks * BOOK_CARDS_PER_DECK // BOOK_SIZE
+
 
 TEAM_KEYS = ("red_books", "black_books", "went_out", "exact_deals", "melded", "in_hand")
 
@@ -205,8 +213,12 @@ class HandAndFoot(Game):
         team = check.mapping(raw, path, TEAM_KEYS)
         if team is None:
             return None
-        red = check.integer(team["red_books"], join(path, "red_books"))
-        black = check.integer(team["black_books"], join(path, "black_books"))
+        most = max_books(MAX_DECKS if decks is None else decks)
+        too_many = message(
+            _("{decks} decks make at most {maximum} books."), decks=decks, maximum=most
+        )
+        red = check.integer(team["red_books"], join(path, "red_books"), 0, most, too_many)
+        black = check.integer(team["black_books"], join(path, "black_books"), 0, most, too_many)
         went_out = check.boolean(team["went_out"], join(path, "went_out"))
         exact = check.integer(
             team["exact_deals"],
@@ -278,10 +290,10 @@ class HandAndFoot(Game):
         cleaned = {}
         for kind in kinds:
             value = counts[kind]
-            maximum = None if decks is None else decks * PER_DECK[kind]
+            maximum = (MAX_DECKS if decks is None else decks) * PER_DECK[kind]
             # The common case, a good count, is checked inline: this runs for every hand
             # of the evening. Only a bad value pays for building its path and message.
-            if is_int(value) and value >= 0 and (maximum is None or value <= maximum):
+            if is_int(value) and 0 <= value <= maximum:
                 cleaned[kind] = value
                 continue
             too_big = message(

@@ -35,6 +35,8 @@ FACE_CARDS: tuple[tuple[str, int, str, str], ...] = (
 )
 FACE_KEYS = tuple(key for key, *_rest in FACE_CARDS)
 PER_RANK = 4
+#: A game has at most this many rounds, also when it is played to a threshold.
+MAX_ROUNDS = 100
 
 
 class Laus(Game):
@@ -58,7 +60,7 @@ class Laus(Game):
             ),
             kind="optional_int",
             minimum=1,
-            maximum=100,
+            maximum=MAX_ROUNDS,
         ),
         Option(
             "threshold",

@@ -34,6 +34,13 @@ COPIES = 2  # two packs of 32 cards
 MAX_SHOWN = 16  # the cards of one hand
 POWER_TOTAL = 240  # no bonus for the last trick
 PENALTIES = (20, 50, 100)
+#: The most one hand of 16 cards can meld (a trump double luxury family with both
+#: sevens and more; tests/games/test_limits.py finds it by searching every hand).
+MAX_MELD = 1980
+#: At most ten penalties per player and round, so at most 1000 penalty points.
+MAX_PENALTY_COUNT = 10
+MAX_PENALTY_POINTS = MAX_PENALTY_COUNT * max(PENALTIES)
+MIN_BID = 10
 
 #: Suit combinations from the highest down: (key, label, needed ranks, plain, trump).
 #: Per suit only the single highest combination the suit's cards make counts.
@@ -124,6 +131,12 @@ def trick_points(power: int) -> int:
     return power + max(0, power - 60) + max(0, power - 120) + max(0, power - 180)
 
 
+#: The most a player can score in one round: the highest meld and every trick. No bid
+#: can be higher.
+MAX_ROUND_POINTS = MAX_MELD + trick_points(POWER_TOTAL)
+MAX_BID = MAX_ROUND_POINTS
+
+
 def meld_table() -> list[tuple[str, int | None, int | None]]:
     """The meld table printed on score cards: rows of (label, plain suit, trump suit).
 
@@ -171,6 +184,14 @@ def meld_combinations(cards: list[str], trump: str) -> list[dict[str, Any]]:
             label, points = (eight, double) if fewest == COPIES else (four, single)
             found.append({"key": key, "label": label, "points": points, "suit": None})
     return found
+
+
+def too_many_penalties() -> Message:
+    return message(
+        _("At most {count} penalties ({points} points) per player and round."),
+        count=MAX_PENALTY_COUNT,
+        points=MAX_PENALTY_POINTS,
+    )
 
 
 class LuxuryFamily(Game):
@@ -237,7 +258,15 @@ class LuxuryFamily(Game):
         if data is None:
             return None
         players = check.players(data["players"], "players", 3, 3)
-        bid = check.integer(data["bid"], "bid", 10)
+        bid = check.integer(
+            data["bid"],
+            "bid",
+            MIN_BID,
+            MAX_BID,
+            message(
+                _("A bid is at most {maximum}, the most one round can score."), maximum=MAX_BID
+            ),
+        )
         if bid is not None and bid % 10:
             check.add("bid", _("A bid must be divisible by 10."))
         game_maker = check.integer(
@@ -274,7 +303,13 @@ class LuxuryFamily(Game):
                 check.add(path, _("Enter the meld points, or the cards shown."))
                 melds.append(None)
                 continue
-            points = check.integer(entry, path, 0)
+            points = check.integer(
+                entry,
+                path,
+                0,
+                MAX_MELD,
+                message(_("No hand can meld more than {maximum} points."), maximum=MAX_MELD),
+            )
             if points is not None and points % 10:
                 check.add(path, _("Meld points are always divisible by 10."))
             melds.append(points)
@@ -351,13 +386,17 @@ class LuxuryFamily(Game):
         for index, value in enumerate(values):
             path = join("penalties", index)
             if isinstance(value, list):
+                if len(value) > MAX_PENALTY_COUNT:
+                    check.add(path, too_many_penalties())
+                    totals.append(None)
+                    continue
                 each = [
                     check.choice(v, join(path, i), PENALTIES, _("A penalty"))
                     for i, v in enumerate(value)
                 ]
                 totals.append(None if None in each else sum(each))
                 continue
-            total = check.integer(value, path, 0)
+            total = check.integer(value, path, 0, MAX_PENALTY_POINTS, too_many_penalties())
             # 20a + 50b (+ 100c) makes every multiple of 10 except 10 and 30.
             if total is not None and (total % 10 or total in (10, 30)):
                 check.add(

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404
 from clubscore.accounts.decorators import organizer_required
 from clubscore.events.models import Event
 from clubscore.games import GAMES
+from clubscore.numbers import WholeNumberField
 
 from .data import NoSuchRound
 from .documents import EVENT_DOCUMENTS, Document, blank_document, event_document
@@ -25,7 +26,7 @@ class DocumentForm(forms.Form):
     """``?round=N``: which round's cards or table assignments (default: the latest);
     ``?basis=individual|couple``: which view of the standings (default: the event's)."""
 
-    round = forms.IntegerField(min_value=1, required=False)
+    round = WholeNumberField(min_value=1, max_value=10_000, required=False)
     basis = forms.ChoiceField(choices=Event.StandingsBasis.choices, required=False)
 
 

@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from clubscore.games import GAMES, hand_and_foot, laus, luxury_family
 from clubscore.games.cards import SUITS
 from clubscore.games.exact_bid import cards_in_round
+from clubscore.numbers import WholeNumberField
 from clubscore.translation import suit_label, translate
 
 # No min="0": htmx checks the form's validity before each preview and would silently
@@ -61,13 +62,14 @@ class CountInput(forms.NumberInput):
 
 def count_field(
     label: Any, *, required: bool = False, auto: bool = False, step: int = 1
-) -> forms.IntegerField:
+) -> WholeNumberField:
     attrs = dict(NUMBER_ATTRS, placeholder="0")
     if auto:
         attrs["data-auto"] = "1"
         attrs["placeholder"] = gettext("fills itself in")
-    # No min/max here: the limits are the game's, and its messages say why.
-    field = forms.IntegerField(label=label, required=required, widget=CountInput(attrs))
+    # No min/max here: the limits are the game's, and its messages say why. Only the
+    # digits 0-9 make a number; a blank is 0 unless the count is required (see `count`).
+    field = WholeNumberField(label=label, required=required, widget=CountInput(attrs))
     field.step = step  # how far the template's − / + move it (the game's unit)
     return field
 
@@ -402,6 +404,18 @@ class DisputeForm(forms.Form):
     )
 
 
+#: A draft keeps this much of each field: far more than any count, far less than a page.
+DRAFT_FIELD_LENGTH = 40
+
+
 def raw_values(form: EntryForm, data: Mapping[str, Any]) -> dict[str, str]:
-    """What was typed in the form's fields, as text: kept as a draft, restored on reload."""
-    return {name: data.get(name, "") for name in form.fields if data.get(name, "") != ""}
+    """What was typed in the form's fields, as text: kept as a draft, restored on reload.
+
+    NUL bytes are left out: nobody types one, and PostgreSQL's JSON cannot hold it.
+    """
+    values = {}
+    for name in form.fields:
+        value = str(data.get(name, "")).replace("\x00", "")[:DRAFT_FIELD_LENGTH]
+        if value != "":
+            values[name] = value
+    return values

@@ -1,18 +1,34 @@
-from django.urls import path
+from django.urls import path, register_converter
 
 from . import offline, views
+
+
+class TokenConverter:
+    """A link's token: URL-safe base64 (``secrets.token_urlsafe``). Anything else, a NUL
+    byte say, is no link at all and never reaches the database (404)."""
+
+    regex = r"[A-Za-z0-9_-]{1,64}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(TokenConverter, "token")
 
 app_name = "scorekeeping"
 
 urlpatterns = [
     # Served from /s/ so that the service worker's scope covers every card.
     path("s/sw.js", offline.service_worker, name="service_worker"),
-    path("s/<str:token>/manifest.webmanifest", offline.manifest, name="manifest"),
-    path("s/<str:token>/", views.card, name="card"),
-    path("s/<str:token>/entry/", views.entry, name="entry"),
-    path("s/<str:token>/preview/", views.preview, name="preview"),
-    path("s/<str:token>/confirm/", views.confirm, name="confirm"),
-    path("s/<str:token>/dispute/", views.dispute, name="dispute"),
-    path("s/<str:token>/turn-in/", views.turn_in, name="turn_in"),
-    path("s/<str:token>/qr.svg", views.qr, name="qr"),
+    path("s/<token:token>/manifest.webmanifest", offline.manifest, name="manifest"),
+    path("s/<token:token>/", views.card, name="card"),
+    path("s/<token:token>/entry/", views.entry, name="entry"),
+    path("s/<token:token>/preview/", views.preview, name="preview"),
+    path("s/<token:token>/confirm/", views.confirm, name="confirm"),
+    path("s/<token:token>/dispute/", views.dispute, name="dispute"),
+    path("s/<token:token>/turn-in/", views.turn_in, name="turn_in"),
+    path("s/<token:token>/qr.svg", views.qr, name="qr"),
 ]

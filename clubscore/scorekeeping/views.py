@@ -22,9 +22,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from clubscore.errors import BadInput
 from clubscore.events.models import ScoreEntry
 from clubscore.games import GAMES, ScoreError, score
 from clubscore.games.exact_bid import cards_in_round
+from clubscore.numbers import parse_int
 from clubscore.translation import translate
 
 from . import offline, presence, services
@@ -62,13 +64,23 @@ def _card(request: HttpRequest, token: str, *, history: bool = True) -> Card:
     return card
 
 
-def _int(value: str | None, default: int | None = None) -> int:
-    try:
-        return int(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        if default is None:
-            raise Http404 from None
-        return default
+def _int(value: str | None, default: int) -> int:
+    """A number of the request (ASCII digits only), or `default` when there is none."""
+    number = parse_int(value)
+    return default if number is None else number
+
+
+def _number(request: HttpRequest, card: Card) -> int:
+    """The posted hand or round number: 1 up to the most this game has (400 otherwise)."""
+    last = GAMES[card.game_key].max_rounds(card.options)
+    number = parse_int(request.POST.get("number"))
+    if number is None or not 1 <= number <= last:
+        if card.is_hf:
+            text = _("Hand number: enter a whole number from 1 to %(last)s.")
+        else:
+            text = _("Round number: enter a whole number from 1 to %(last)s.")
+        raise BadInput(text % {"last": last})
+    return number
 
 
 def _key(request: HttpRequest) -> str | None:
@@ -378,7 +390,11 @@ def _unchanged(request: HttpRequest, version: str) -> bool:
     if request.GET.get("v") != version:
         return False
     until = request.GET.get("until")
-    return not until or (until.isdigit() and time.time() < int(until))
+    if not until:
+        return True
+    ends = parse_int(until)
+    # Not a time this page wrote ("²", a word): read the card afresh.
+    return ends is not None and time.time() < ends
 
 
 def _live_query(card: Card) -> str:
@@ -395,9 +411,7 @@ def _live_query(card: Card) -> str:
 @require_POST
 def entry(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(request, token)
-    number = _int(request.POST.get("number"))
-    if number < 1:
-        raise Http404
+    number = _number(request, card)
     form = _form(card, number, data=request.POST)
     version = _int(request.POST.get("version"), 0)
     if form.is_valid():
@@ -422,7 +436,7 @@ def entry(request: HttpRequest, token: str) -> HttpResponse:
 def preview(request: HttpRequest, token: str) -> HttpResponse:
     """The running total as typed, scored by the game (no arithmetic in JavaScript)."""
     card = _card(request, token, history=False)
-    number = _int(request.POST.get("number"))
+    number = _number(request, card)
     form = _form(card, number, data=request.POST)
     result = None
     if form.is_valid():
@@ -473,7 +487,7 @@ def _act(
 @require_POST
 def confirm(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(request, token, history=False)
-    number = _int(request.POST.get("number"))
+    number = _number(request, card)
     version = _int(request.POST.get("version"), 0)
     player = _int(request.POST.get("player"), 0) or None
     return _act(
@@ -488,7 +502,7 @@ def confirm(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def dispute(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(request, token)
-    number = _int(request.POST.get("number"))
+    number = _number(request, card)
     version = _int(request.POST.get("version"), 0)
     dispute_form = DisputeForm(request.POST)
     proposal = None

@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parents[2] / "clubscore"
 # Lowest first. A part is a package of clubscore/ or one of its top-level modules.
 LAYERS: list[set[str]] = [
     {"messages", "games", "draw"},  # the rules, pure Python
-    {"translation", "collation", "formats", "templatetags", "middleware", "redirects"},
+    {"translation", "collation", "formats", "numbers", "errors", "templatetags", "middleware"}
+    | {"redirects"},
     {"club", "accounts"},
     {"events"},
     {"scorekeeping", "ratings"},

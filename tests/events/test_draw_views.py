@@ -79,7 +79,8 @@ def test_too_few_players_is_a_clear_message_not_an_error_page(organizer_client, 
 @pytest.mark.parametrize(
     ("seed", "message"),
     [
-        ("twelve", "Enter a whole number."),
+        ("twelve", "Enter a whole number with the digits 0 to 9."),
+        ("١٢", "Enter a whole number with the digits 0 to 9."),
         ("-1", "Ensure this value is greater than or equal to 0."),
     ],
 )

@@ -126,7 +126,12 @@ def test_options_are_saved_as_typed(organizer_client):
     [
         ("exact_bid", {"start_cards": "0"}, "start_cards", "Must be at least 1."),
         ("exact_bid", {"start_cards": "33"}, "start_cards", "Must be at most 32."),
-        ("exact_bid", {"start_cards": "ten"}, "start_cards", "Enter a whole number."),
+        (
+            "exact_bid",
+            {"start_cards": "ten"},
+            "start_cards",
+            "Enter a whole number with the digits 0 to 9.",
+        ),
         (
             "laus",
             {"rounds": "", "threshold": ""},
