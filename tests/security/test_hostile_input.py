@@ -209,15 +209,15 @@ def _fingerprint() -> str:
         ScoreChange.objects.count(),
         IdempotencyKey.objects.count(),
         list(CheckIn.objects.order_by("pk").values_list("pk", flat=True)),
-        Round.objects.count(),
+        list(
+            Round.objects.order_by("pk").values_list(
+                "pk", "clock_started_at", "time_called_at", "extra_minutes"
+            )
+        ),
         list(
             Table.objects.order_by("pk").values_list("pk", "turned_in_at", "has_first_table_bonus")
         ),
-        list(
-            Event.objects.order_by("pk").values_list(
-                "pk", "status", "public_standings", "clock_started_at", "extra_minutes"
-            )
-        ),
+        list(Event.objects.order_by("pk").values_list("pk", "status", "public_standings")),
         list(ScorekeeperLink.objects.order_by("pk").values_list("token", "revoked_at")),
     ]
     return hashlib.sha256(repr(rows).encode()).hexdigest()
