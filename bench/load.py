@@ -15,7 +15,11 @@ What it does, in one run (about ten minutes on two CPUs):
 2. Starts gunicorn with the project's gunicorn.conf.py (DEBUG=false, HTTPS=false,
    access log off) serving `bench/load_wsgi.py`: the app plus one bare
    `HttpResponse("ok")` view through the same settings and middleware.
-3. Every evening is 200 tablets (two scorekeepers at each of 100 tables), each a
+3. One trial table is played through and checked first: when the tablets cannot play
+   today's card page, the run stops with exit status 2 and no figures (as it does at
+   the first evening where a tablet gives up). The tablets read each page as a browser
+   does (`bench/card_page.py`): forms by the URL they are sent to, fields by name.
+4. Every evening is 200 tablets (two scorekeepers at each of 100 tables), each a
    thread with its own HTTP connection, playing as a tablet does: load the card, poll
    its live part (htmx, with the fingerprint of what it shows: 204 when nothing is
    new) while the hand is played, preview the hand after each count typed (htmx),
@@ -36,7 +40,7 @@ What it does, in one run (about ten minutes on two CPUs):
      stopped for a few seconds (always started again, also when this script fails).
      Every 5xx must be a 503 "try again"; after the resends nothing may be lost or
      counted twice.
-4. Checks each evening in the database: every hand stored exactly once with exactly
+5. Checks each evening in the database: every hand stored exactly once with exactly
    the numbers sent, entered and confirmed once per team, every key stored, every card
    turned in, exactly one first-table bonus (the first card turned in), and the
    standings (`event_standings`) equal to the same payloads scored offline plus the
@@ -84,7 +88,6 @@ HOST = "127.0.0.1"
 TABLES = 100
 HANDS = 3
 P99_GOAL_MS = 250.0
-RATIO_GOAL = 0.5
 BUSY_MESSAGE = "The score server is busy, please try again."
 REQUEST_DEADLINE = 180.0  # seconds a tablet keeps resending one request
 # The club's evening: three hands in 90 minutes, so a hand is played for about 30
@@ -300,10 +303,17 @@ class Browser:
     """One tablet's browser: one HTTP connection (reopened when the server closes it),
     its cookies, and resending a request after a connection error or a 5xx."""
 
-    def __init__(self, port: int, stats: Stats, stop: threading.Event | None = None) -> None:
+    def __init__(
+        self,
+        port: int,
+        stats: Stats,
+        stop: threading.Event | None = None,
+        gate: threading.Lock | None = None,
+    ) -> None:
         self.port = port
         self.stats = stats
         self.stop = stop  # set: another tablet gave up, stop resending
+        self.gate = gate or contextlib.nullcontext()  # held while a request is out
         self.origin = f"http://{HOST}:{port}"
         self.conn = http.client.HTTPConnection(HOST, port, timeout=60)
         self.cookies: dict[str, str] = {}
@@ -346,9 +356,10 @@ class Browser:
                     headers["X-CSRFToken"] = self.cookies["csrftoken"]
             started = time.perf_counter()
             try:
-                self.conn.request(method, path, body=body, headers=headers)
-                response = self.conn.getresponse()
-                text = response.read().decode()
+                with self.gate:
+                    self.conn.request(method, path, body=body, headers=headers)
+                    response = self.conn.getresponse()
+                    text = response.read().decode()
             except (OSError, http.client.HTTPException) as error:
                 self.conn.close()
                 self.stats.count_error(type(error).__name__)
@@ -417,6 +428,9 @@ class Evening:
     done: bool = False
     # Set when a tablet gives up: the others stop too (a broken run measures nothing).
     stop: threading.Event = field(default_factory=threading.Event)
+    # One request at a time from all tablets (tests: Django's live server on SQLite's
+    # in-memory database shares one connection between its threads); None under load.
+    gate: threading.Lock | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def problem(self, text: str) -> None:
@@ -447,7 +461,7 @@ class Tablet:
 
         self.evening = evening
         self.play_polls = play_polls
-        self.browser = Browser(port, evening.stats, evening.stop)
+        self.browser = Browser(port, evening.stats, evening.stop, evening.gate)
         self.token = table["links"][side - 1]
         self.parts = [hand_parts[side - 1] for hand_parts in table["hands"]]
         self.side = side
@@ -1160,9 +1174,8 @@ def main() -> int:
         app_cpu = flat.stats.cpu.server_s / app["summary"]["requests"]
         bare_cpu = bare.cpu.server_s / bare_summary["requests"]
         print(
-            f"  throughput app / bare: {ratio:.2f} (goal >= {RATIO_GOAL}: "
-            f"{'met' if ratio >= RATIO_GOAL else 'NOT met'}); gunicorn CPU per request "
-            f"app / bare: {app_cpu / bare_cpu:.1f}x"
+            f"  throughput app / bare: {ratio:.2f} (a figure, not a goal); "
+            f"gunicorn CPU per request app / bare: {app_cpu / bare_cpu:.1f}x"
         )
 
         if not args.flat_out_only:
