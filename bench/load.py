@@ -299,6 +299,10 @@ class GaveUp(Exception):
     pass
 
 
+class NoAnswer(GaveUp):
+    """The server answered nothing below 500 for too long: overloaded or down."""
+
+
 class Browser:
     """One tablet's browser: one HTTP connection (reopened when the server closes it),
     its cookies, and resending a request after a connection error or a 5xx."""
@@ -383,7 +387,7 @@ class Browser:
             if self.stop is not None and self.stop.is_set():
                 raise Stopped
             if time.perf_counter() - first_try > REQUEST_DEADLINE:
-                raise GaveUp(f"{method} {path}: no answer below 500 in {REQUEST_DEADLINE:.0f} s")
+                raise NoAnswer(f"{method} {path}: no answer below 500 in {REQUEST_DEADLINE:.0f} s")
             time.sleep(delay * random.uniform(0.5, 1.5))
             delay = min(delay * 1.5, 2.0)
 
@@ -432,6 +436,8 @@ class Evening:
     # in-memory database shares one connection between its threads); None under load.
     gate: threading.Lock | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+    overloaded: bool = False  # a tablet gave up because the server did not answer
 
     def problem(self, text: str) -> None:
         with self.lock:
@@ -621,6 +627,7 @@ class Tablet:
             pass
         except Exception as error:  # a tablet that gives up is a failed evening
             self.say(f"gave up: {type(error).__name__}: {error}")
+            self.evening.overloaded |= isinstance(error, NoAnswer)
             self.evening.stop.set()
         finally:
             self.browser.close()
@@ -1240,12 +1247,18 @@ def main() -> int:
             print(f"  - {problem}", file=sys.stderr)
         if len(broken.evening.problems) > 10:
             print(f"  … and {len(broken.evening.problems) - 10} more", file=sys.stderr)
-        print(
-            "The tablets read the card page as a browser does (bench/card_page.py) and play "
-            "it in bench/load.py (Tablet.play): if the card page changed, teach them the "
-            "new flow.",
-            file=sys.stderr,
-        )
+        if broken.evening.overloaded:
+            hint = (
+                "The server gave no answer below 500 for too long: it could not keep up "
+                "(see the CPU lines and `uptime`; other work on the machine?), or it is down."
+            )
+        else:
+            hint = (
+                "The tablets read the card page as a browser does (bench/card_page.py) and "
+                "play it in bench/load.py (Tablet.play): if the card page changed, teach "
+                "them the new flow."
+            )
+        print(hint, file=sys.stderr)
         return 2
     finally:
         ensure_pg_running()
