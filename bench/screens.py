@@ -1,0 +1,270 @@
+"""Screenshots of every page a club night uses, with the figures a player cares about.
+
+Run: `.venv/bin/python bench/screens.py [--out DIR] [--lang en|de|both]`. Not a test:
+it measures and prints, it asserts nothing.
+
+It builds a throwaway SQLite database (bench/throwaway.py): the demo club
+(`manage.py demo`), tonight's Hand and Foot evening with 100 players checked in and
+drawn (25 tables, hands confirmed, a few cards turned in), and an evening of each
+other game drawn and running: Laus with a round waiting for confirmation and a
+disputed round. It serves the app in a thread (DEBUG off, so the 400 page is the
+site's own; static files from a temporary collectstatic) and visits each page with
+Playwright's Chromium (/usr/bin/chromium, never a downloaded one) at 390×844,
+768×1024 and 1920×1080, in English and German (the browser's Accept-Language).
+
+Saves full-page PNGs to DIR (default test-artifacts/screens, not committed) and prints
+one Markdown table row per page and size: the page's height, how far down the first
+input or button of the main content is (y, px), the smallest tap target among the
+visible links, buttons and inputs of the main content (a checkbox or radio counts
+with its label; links inside a sentence are left out), whether the page scrolls
+sideways, and the console errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import secrets
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from socketserver import ThreadingMixIn
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.throwaway import use_throwaway_database  # noqa: E402  (after the path is set)
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+SIZES = [(390, 844), (768, 1024), (1920, 1080)]
+COLUMNS = ["lang", "page", "size", "height", "first input y", "smallest tap target"]
+COLUMNS += ["sideways", "console errors"]
+LOCALES = {"en": "en-GB", "de": "de-DE"}
+FIRST_NAMES = ["Anna", "Bernd", "Carla", "Dieter", "Elke", "Fritz", "Greta", "Hannelore"]
+LAST_NAMES = ["Meyer", "Schulz", "Becker", "Hoffmann", "Koch", "Richter", "Klein", "Wolf"]
+LONG_NAME = ("Maximiliane", "Schwarzenberger-Wittgenstein")
+
+# Measured in the page: the first control a person uses, the smallest tap target.
+MEASURE = """() => {
+  const main = document.querySelector('main') || document.body;
+  const shown = (el) => {
+    const r = el.getBoundingClientRect(), s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden';
+  };
+  const name = (el) => {
+    const text = (el.innerText || el.value || el.getAttribute('aria-label') || el.name || '');
+    return el.tagName.toLowerCase() + (el.type ? '[' + el.type + ']' : '') + ' "'
+      + text.trim().replace(/\\s+/g, ' ').slice(0, 28) + '"';
+  };
+  const top = (el) => Math.round(el.getBoundingClientRect().top + window.scrollY);
+  const controls = 'input:not([type=hidden]), select, textarea, button';
+  const first = [...main.querySelectorAll(controls)].find(shown);
+  let smallest = null;
+  for (const el of main.querySelectorAll(controls + ', a[href], summary')) {
+    if (!shown(el) || (el.tagName === 'A' && el.closest('p'))) continue;
+    let box = el.getBoundingClientRect();
+    const label = el.closest('label') || (el.id && document.querySelector(`label[for="${el.id}"]`));
+    if (label && ['checkbox', 'radio'].includes(el.type)) {
+      const l = label.getBoundingClientRect();
+      if (l.width * l.height > box.width * box.height) box = l;
+    }
+    const size = Math.min(box.width, box.height);
+    if (!smallest || size < smallest.size) {
+      smallest = {size, text: `${Math.round(box.width)}×${Math.round(box.height)} ${name(el)}`};
+    }
+  }
+  return {
+    height: document.documentElement.scrollHeight,
+    first: first ? `${top(first)} ${name(first)}` : '–',
+    smallest: smallest ? smallest.text : '–',
+    overflow: document.documentElement.scrollWidth > window.innerWidth,
+  };
+}"""
+
+
+def seed() -> list[tuple[str, str, str]]:
+    """The club night's data; returns (page name, path, what to do there) per page."""
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.urls import reverse
+    from django.utils import timezone
+
+    from clubscore.club.models import Player
+    from clubscore.events import services
+    from clubscore.events.clock import start_clock
+    from clubscore.events.models import Event, ScoreEntry, ScorekeeperLink, Seat, Table
+    from clubscore.games import score
+    from tests.payloads import hf_hand, laus_round
+    from tests.playoffs import confirm, regular_tables, seat_names, turn_in
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+    call_command("demo", stdout=io.StringIO())
+    # The demo makes last week final without rating it (finishing an evening would).
+    call_command("ratings", "--rebuild", stdout=io.StringIO())
+    names = [(f, last) for f in FIRST_NAMES for last in LAST_NAMES][:59] + [LONG_NAME]
+    guests = [Player.objects.create(first_name=f, last_name=last) for f, last in names]
+    today = timezone.localdate()
+    evening = Event.objects.get(game="hand_and_foot", date=today)
+    services.check_in(evening, [*Player.objects.exclude(pk__in=[g.pk for g in guests]), *guests])
+    events = {"hand_and_foot": evening}
+    for game, count in (("laus", 8), ("exact_bid", 4), ("luxury_family", 3)):
+        events[game] = Event.objects.get(game=game)
+        services.check_in(events[game], guests[:count])
+    for event in events.values():
+        services.draw_round(event, seed=1)
+        start_clock(event)
+
+    tables = regular_tables(evening)
+    for index, table in enumerate(tables[:20]):
+        for number in range(1, 4 if index < 3 else 2 + index % 2):
+            confirm(table, number, hf_hand(number, went_out_team=index % 2))
+    turn_in(tables[:3])
+    Table.objects.filter(pk=tables[0].pk).update(has_first_table_bonus=True)
+    laus = regular_tables(events["laus"])
+    confirm(laus[0], 1, laus_round(seat_names(laus[0])))
+    for table, number, status in ((laus[0], 2, "entered"), (laus[1], 1, "disputed")):
+        payload = laus_round(seat_names(table), number)
+        ScoreEntry.objects.create(
+            table=table,
+            number=number,
+            payload=payload,
+            result=score("laus", payload),
+            status=status,
+            entered_by=Seat.objects.filter(table=table).order_by("position")[0].player,
+            dispute_note="We took the ten of spades, not them." if status == "disputed" else "",
+        )
+
+    def card(game: str) -> str:
+        link = ScorekeeperLink.objects.filter(table__round__event=events[game]).order_by("id")[0]
+        return reverse("scorekeeping:card", args=[link.token])
+
+    last_week = Event.objects.get(status=Event.Status.FINAL)
+    player = Seat.objects.filter(table__round__event=last_week).order_by("id")[0].player
+    hf, lau = [evening.pk], [events["laus"].pk]
+    return [
+        ("home", reverse("home"), ""),
+        ("new-event", reverse("events:new"), ""),
+        ("event", reverse("events:detail", args=hf), ""),
+        ("check-in", reverse("events:checkin", args=hf), ""),
+        ("draw", reverse("events:draw", args=hf), ""),
+        ("dashboard", reverse("dashboard:event", args=hf), ""),
+        ("dashboard-laus", reverse("dashboard:event", args=lau), ""),
+        ("standings", reverse("dashboard:standings", args=hf), ""),
+        ("public-standings", reverse("dashboard:public_standings", args=[last_week.pk]), ""),
+        ("wall", reverse("events:wall", args=hf), ""),
+        ("ladder", reverse("dashboard:ladder"), ""),
+        ("player", reverse("dashboard:player", args=[player.pk]), ""),
+        ("card-hand-and-foot", card("hand_and_foot"), ""),
+        ("card-exact-bid", card("exact_bid"), ""),
+        ("card-luxury-family", card("luxury_family"), ""),
+        ("card-laus-waiting", card("laus"), ""),
+        ("finish", reverse("dashboard:finish", args=hf), ""),
+        ("error-400", card("exact_bid"), "bad-number"),
+    ]
+
+
+class QuietHandler(WSGIRequestHandler):
+    def log_message(self, *args) -> None:  # no line per request
+        pass
+
+
+class ThreadedServer(ThreadingMixIn, WSGIServer):
+    daemon_threads = True
+
+
+def serve() -> WSGIServer:
+    """The app (DEBUG off: the site's own 400 page, static files from the manifest) in
+    a thread of this process, on a free port."""
+    from django.core.wsgi import get_wsgi_application
+
+    server = make_server(
+        "127.0.0.1", 0, get_wsgi_application(), ThreadedServer, handler_class=QuietHandler
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def visit(page, url: str, action: str, errors: list[str]) -> dict:
+    errors.clear()
+    page.goto(url, wait_until="load")
+    if action == "bad-number":  # a hand number no game has: the site's 400 page
+        page.evaluate(
+            "() => { const f = document.querySelector('form input[name=number]').form;"
+            " f.querySelector('input[name=number]').value = '999'; f.submit(); }"
+        )
+        page.wait_for_load_state("load")
+    page.wait_for_timeout(400)  # htmx settles, fonts lay out
+    return page.evaluate(MEASURE)
+
+
+def log_in(page, base: str) -> None:
+    page.goto(f"{base}/login/")
+    page.fill("input[name=username]", "organizer")
+    page.fill("input[name=password]", "clubscore-demo")
+    page.press("input[name=password]", "Enter")
+    page.wait_for_url(f"{base}/")
+
+
+def shoot(browser, base: str, pages: list[tuple[str, str, str]], out: Path, language: str) -> None:
+    """Every page at every size in one language: the login page before logging in."""
+    context = browser.new_context(locale=LOCALES[language])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    for index, (name, path, action) in enumerate([("login", "/login/", ""), *pages]):
+        if index == 1:
+            log_in(page, base)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            got = visit(page, base + path, action, errors)
+            page.screenshot(path=out / f"{language}-{name}-{width}.png", full_page=True)
+            sideways = "yes" if got["overflow"] else "no"
+            print(
+                f"| {language} | {name} | {width}×{height} | {got['height']} | {got['first']} "
+                f"| {got['smallest']} | {sideways} | {'; '.join(errors) or '–'} |",
+                flush=True,
+            )
+    context.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "test-artifacts" / "screens")
+    parser.add_argument("--lang", choices=["en", "de", "both"], default="both")
+    args = parser.parse_args()
+    os.environ.pop("BENCH_DATABASE_URL", None)  # SQLite only: the server reads the same file
+    use_throwaway_database()
+    static_root = tempfile.mkdtemp(prefix="clubscore-screens-static-")
+    os.environ |= {"DEBUG": "false", "HTTPS": "false", "LOG_LEVEL": "CRITICAL"}
+    os.environ["SECRET_KEY"] = secrets.token_urlsafe(50)
+    from django.conf import settings
+
+    settings.STATIC_ROOT = static_root
+    pages = seed()
+    server = serve()
+    base = f"http://127.0.0.1:{server.server_port}"
+    args.out.mkdir(parents=True, exist_ok=True)
+    print(
+        "| lang | page | size | height | first input y | smallest tap target | sideways | errors |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        for language in ["en", "de"] if args.lang == "both" else [args.lang]:
+            shoot(browser, base, pages, args.out, language)
+        browser.close()
+    server.shutdown()
+    print(f"\nScreenshots: {args.out}")
+
+
+if __name__ == "__main__":
+    main()
