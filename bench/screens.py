@@ -16,7 +16,7 @@ Saves full-page PNGs to DIR (default test-artifacts/screens, not committed) and 
 one Markdown table row per page and size: the page's height, how far down the first
 input or button of the main content is (y, px), the smallest tap target among the
 visible links, buttons and inputs of the main content (a checkbox or radio counts
-with its label; links inside a sentence are left out), whether the page scrolls
+with its label; a link within a sentence is left out), whether the page scrolls
 sideways, and the console errors.
 """
 
@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.throwaway import use_throwaway_database  # noqa: E402  (after the path is set)
+from tests.browser.figures import measure  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 SIZES = [(390, 844), (768, 1024), (1920, 1080)]
@@ -46,43 +47,6 @@ LOCALES = {"en": "en-GB", "de": "de-DE"}
 FIRST_NAMES = ["Anna", "Bernd", "Carla", "Dieter", "Elke", "Fritz", "Greta", "Hannelore"]
 LAST_NAMES = ["Meyer", "Schulz", "Becker", "Hoffmann", "Koch", "Richter", "Klein", "Wolf"]
 LONG_NAME = ("Maximiliane", "Schwarzenberger-Wittgenstein")
-
-# Measured in the page: the first control a person uses, the smallest tap target.
-MEASURE = """() => {
-  const main = document.querySelector('main') || document.body;
-  const shown = (el) => {
-    const r = el.getBoundingClientRect(), s = getComputedStyle(el);
-    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden';
-  };
-  const name = (el) => {
-    const text = (el.innerText || el.value || el.getAttribute('aria-label') || el.name || '');
-    return el.tagName.toLowerCase() + (el.type ? '[' + el.type + ']' : '') + ' "'
-      + text.trim().replace(/\\s+/g, ' ').slice(0, 28) + '"';
-  };
-  const top = (el) => Math.round(el.getBoundingClientRect().top + window.scrollY);
-  const controls = 'input:not([type=hidden]), select, textarea, button';
-  const first = [...main.querySelectorAll(controls)].find(shown);
-  let smallest = null;
-  for (const el of main.querySelectorAll(controls + ', a[href], summary')) {
-    if (!shown(el) || (el.tagName === 'A' && el.closest('p'))) continue;
-    let box = el.getBoundingClientRect();
-    const label = el.closest('label') || (el.id && document.querySelector(`label[for="${el.id}"]`));
-    if (label && ['checkbox', 'radio'].includes(el.type)) {
-      const l = label.getBoundingClientRect();
-      if (l.width * l.height > box.width * box.height) box = l;
-    }
-    const size = Math.min(box.width, box.height);
-    if (!smallest || size < smallest.size) {
-      smallest = {size, text: `${Math.round(box.width)}×${Math.round(box.height)} ${name(el)}`};
-    }
-  }
-  return {
-    height: document.documentElement.scrollHeight,
-    first: first ? `${top(first)} ${name(first)}` : '–',
-    smallest: smallest ? smallest.text : '–',
-    overflow: document.documentElement.scrollWidth > window.innerWidth,
-  };
-}"""
 
 
 def seed() -> list[tuple[str, str, str]]:
@@ -200,7 +164,7 @@ def visit(page, url: str, action: str, errors: list[str]) -> dict:
         )
         page.wait_for_load_state("load")
     page.wait_for_timeout(400)  # htmx settles, fonts lay out
-    return page.evaluate(MEASURE)
+    return measure(page)
 
 
 def log_in(page, base: str) -> None:
