@@ -227,3 +227,24 @@ def test_the_correction_previews_its_total_as_it_is_typed(
     typed["teams"][1]["in_hand"]["low"] += 1
     expect(preview).to_contain_text(str(score("hand_and_foot", typed)["teams"][1]["total"]))
     screenshot(page, "dashboard-correction-preview-768")
+
+
+def test_a_very_long_name_is_set_smaller_alone(new_page, live_server, organizer, drawn_event):
+    """One name too long for its line is set smaller; the three others at its table keep
+    the size of every other table's names (the whole table used to shrink)."""
+    event = evening(drawn_event, 25)
+    table = Table.objects.get(round__event=event, number=10)
+    player = Player.objects.filter(seats__table=table).order_by("pk").last()
+    Player.objects.filter(pk=player.pk).update(
+        first_name="Maximiliane", last_name="Schwarzenberger-Wittgenstein"
+    )
+    page = open_wall(new_page, live_server, event, PROJECTOR)
+    assert_all_tables_fit(page, PROJECTOR, 25)
+    sizes = page.evaluate(
+        """() => [...document.querySelectorAll('.wall-table')[9].querySelectorAll('.wall-name')]
+             .map(n => [n.textContent.trim(), parseFloat(getComputedStyle(n).fontSize)])"""
+    )
+    _smallest, usual = name_sizes(page)
+    long_size = next(size for name, size in sizes if "Schwarzenberger" in name)
+    assert usual * 0.75 - 1 <= long_size < usual  # (in steps of 1 px)
+    assert [size for name, size in sizes if "Schwarzenberger" not in name] == [usual] * 3
