@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import logging
 import os
 import secrets
 import sys
@@ -147,6 +148,8 @@ def serve() -> WSGIServer:
     a thread of this process, on a free port."""
     from django.core.wsgi import get_wsgi_application
 
+    logging.getLogger("django.request").setLevel(logging.ERROR)  # the 400 is on purpose
+
     server = make_server(
         "127.0.0.1", 0, get_wsgi_application(), ThreadedServer, handler_class=QuietHandler
     )
@@ -206,7 +209,7 @@ def main() -> None:
     os.environ.pop("BENCH_DATABASE_URL", None)  # SQLite only: the server reads the same file
     use_throwaway_database()
     static_root = tempfile.mkdtemp(prefix="clubscore-screens-static-")
-    os.environ |= {"DEBUG": "false", "HTTPS": "false", "LOG_LEVEL": "CRITICAL"}
+    os.environ |= {"DEBUG": "false", "HTTPS": "false"}
     os.environ["SECRET_KEY"] = secrets.token_urlsafe(50)
     from django.conf import settings
 

@@ -23,7 +23,7 @@ MEASURE = """(tap) => {
   const inSentence = (el) => {  // a link within a sentence is text, not a target
     let block = el.parentElement;
     while (getComputedStyle(block).display.startsWith('inline')) block = block.parentElement;
-    return el.tagName === 'A'
+    return el.tagName === 'A' && getComputedStyle(el).display === 'inline'
       && block.textContent.trim().length > el.textContent.trim().length + 20;
   };
   const top = (el) => Math.round(el.getBoundingClientRect().top + window.scrollY);

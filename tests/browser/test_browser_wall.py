@@ -248,3 +248,19 @@ def test_a_very_long_name_is_set_smaller_alone(new_page, live_server, organizer,
     long_size = next(size for name, size in sizes if "Schwarzenberger" in name)
     assert usual * 0.75 - 1 <= long_size < usual  # (in steps of 1 px)
     assert [size for name, size in sizes if "Schwarzenberger" not in name] == [usual] * 3
+
+
+def test_the_dashboard_uses_a_wide_screen_for_its_tiles(
+    new_page, live_server, organizer, drawn_event
+):
+    """On a 1920 px screen 25 tables take five rows of tiles, not seven of four (the
+    page was held to 1400 px, as wide as a laptop's)."""
+    event = evening(drawn_event, 25)
+    page = new_page(PROJECTOR)
+    log_in(page, live_server, "director", "a-long-organizer-pass")
+    page.goto(f"{live_server.url}/events/{event.pk}/dashboard/")
+    tiles = page.locator(".tile")
+    expect(tiles).to_have_count(25)
+    rows = {round(tiles.nth(index).bounding_box()["y"]) for index in range(25)}
+    assert len(rows) <= 5
+    assert page.evaluate("document.documentElement.scrollWidth") <= PROJECTOR["width"]
