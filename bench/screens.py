@@ -51,7 +51,8 @@ LONG_NAME = ("Maximiliane", "Schwarzenberger-Wittgenstein")
 
 
 def seed() -> list[tuple[str, str, str]]:
-    """The club night's data; returns (page name, path, what to do there) per page."""
+    """The club night's data; per page: (name, path, who looks: "organizer", a "player"
+    not logged in, or "bad-number": a player sending a hand number no game has)."""
     import django
 
     django.setup()
@@ -105,32 +106,34 @@ def seed() -> list[tuple[str, str, str]]:
             dispute_note="We took the ten of spades, not them." if status == "disputed" else "",
         )
 
-    def card(game: str) -> str:
-        link = ScorekeeperLink.objects.filter(table__round__event=events[game]).order_by("id")[0]
+    def card(table: Table) -> str:
+        link = ScorekeeperLink.objects.filter(table=table).order_by("id")[0]
         return reverse("scorekeeping:card", args=[link.token])
 
     last_week = Event.objects.get(status=Event.Status.FINAL)
-    player = Seat.objects.filter(table__round__event=last_week).order_by("id")[0].player
+    person = Seat.objects.filter(table__round__event=last_week).order_by("id")[0].player
     hf, lau = [evening.pk], [events["laus"].pk]
+    org, player = "organizer", "player"
     return [
-        ("home", reverse("home"), ""),
-        ("new-event", reverse("events:new"), ""),
-        ("event", reverse("events:detail", args=hf), ""),
-        ("check-in", reverse("events:checkin", args=hf), ""),
-        ("draw", reverse("events:draw", args=hf), ""),
-        ("dashboard", reverse("dashboard:event", args=hf), ""),
-        ("dashboard-laus", reverse("dashboard:event", args=lau), ""),
-        ("standings", reverse("dashboard:standings", args=hf), ""),
-        ("public-standings", reverse("dashboard:public_standings", args=[last_week.pk]), ""),
-        ("wall", reverse("events:wall", args=hf), ""),
-        ("ladder", reverse("dashboard:ladder"), ""),
-        ("player", reverse("dashboard:player", args=[player.pk]), ""),
-        ("card-hand-and-foot", card("hand_and_foot"), ""),
-        ("card-exact-bid", card("exact_bid"), ""),
-        ("card-luxury-family", card("luxury_family"), ""),
-        ("card-laus-waiting", card("laus"), ""),
-        ("finish", reverse("dashboard:finish", args=hf), ""),
-        ("error-400", card("exact_bid"), "bad-number"),
+        ("login", reverse("login"), player),
+        ("home", reverse("home"), org),
+        ("new-event", reverse("events:new"), org),
+        ("event", reverse("events:detail", args=hf), org),
+        ("check-in", reverse("events:checkin", args=hf), org),
+        ("draw", reverse("events:draw", args=hf), org),
+        ("dashboard", reverse("dashboard:event", args=hf), org),
+        ("dashboard-laus", reverse("dashboard:event", args=lau), org),
+        ("standings", reverse("dashboard:standings", args=hf), org),
+        ("public-standings", reverse("dashboard:public_standings", args=[last_week.pk]), player),
+        ("wall", reverse("events:wall", args=hf), org),
+        ("ladder", reverse("dashboard:ladder"), player),
+        ("player", reverse("dashboard:player", args=[person.pk]), player),
+        ("card-hand-and-foot", card(tables[-1]), player),  # nothing entered yet
+        ("card-exact-bid", card(regular_tables(events["exact_bid"])[0]), player),
+        ("card-luxury-family", card(regular_tables(events["luxury_family"])[0]), player),
+        ("card-laus-waiting", card(laus[0]), player),
+        ("finish", reverse("dashboard:finish", args=hf), org),
+        ("error-400", card(regular_tables(events["exact_bid"])[0]), "bad-number"),
     ]
 
 
@@ -157,10 +160,10 @@ def serve() -> WSGIServer:
     return server
 
 
-def visit(page, url: str, action: str, errors: list[str]) -> dict:
+def visit(page, url: str, how: str, errors: list[str]) -> dict:
     errors.clear()
     page.goto(url, wait_until="load")
-    if action == "bad-number":  # a hand number no game has: the site's 400 page
+    if how == "bad-number":  # a hand number no game has: the site's 400 page
         page.evaluate(
             "() => { const f = document.querySelector('form input[name=number]').form;"
             " f.querySelector('input[name=number]').value = '999'; f.submit(); }"
@@ -179,18 +182,20 @@ def log_in(page, base: str) -> None:
 
 
 def shoot(browser, base: str, pages: list[tuple[str, str, str]], out: Path, language: str) -> None:
-    """Every page at every size in one language: the login page before logging in."""
-    context = browser.new_context(locale=LOCALES[language])
-    page = context.new_page()
+    """Every page at every size in one language: the organizer's logged in, the players'
+    (login, results, ladder, cards) as a player sees them, not logged in."""
     errors: list[str] = []
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    for index, (name, path, action) in enumerate([("login", "/login/", ""), *pages]):
-        if index == 1:
-            log_in(page, base)
+    tabs = {}
+    for who in ("player", "organizer"):
+        tabs[who] = browser.new_context(locale=LOCALES[language]).new_page()
+        tabs[who].on("console", lambda m: m.type == "error" and errors.append(m.text))
+        tabs[who].on("pageerror", lambda e: errors.append(str(e)))
+    log_in(tabs["organizer"], base)
+    for name, path, how in pages:
+        page = tabs["organizer" if how == "organizer" else "player"]
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
-            got = visit(page, base + path, action, errors)
+            got = visit(page, base + path, how, errors)
             page.screenshot(path=out / f"{language}-{name}-{width}.png", full_page=True)
             sideways = "yes" if got["overflow"] else "no"
             print(
@@ -198,7 +203,8 @@ def shoot(browser, base: str, pages: list[tuple[str, str, str]], out: Path, lang
                 f"| {got['smallest']} | {sideways} | {'; '.join(errors) or '–'} |",
                 flush=True,
             )
-    context.close()
+    for page in tabs.values():
+        page.context.close()
 
 
 def main() -> None:
