@@ -53,7 +53,9 @@ def tap(panel, code: str) -> None:
 
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("viewport", [PHONE, TABLET], ids=["phone", "tablet"])
-def test_tap_the_cards_use_the_melds_and_save(new_page, live_server, drawn_event, viewport, language):
+def test_tap_the_cards_use_the_melds_and_save(
+    new_page, live_server, drawn_event, viewport, language
+):
     words = WORDS[language]
     event = start_clock(drawn_event("luxury_family", tables=1, options={"rounds": 1}))
     token = ScorekeeperLink.objects.get(table__round__event=event).token
