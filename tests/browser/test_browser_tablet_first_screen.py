@@ -8,6 +8,7 @@ card's header and clock come first, then what to do, then the hands and rounds.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from clubscore.events.clock import start_clock
 from clubscore.events.models import ScorekeeperLink
@@ -57,3 +58,20 @@ def test_the_panel_to_check_comes_before_the_next_round(new_page, live_server, d
     assert panel < PHONE["height"]
     # The check comes first, then the next round's form; the hands table after both.
     assert panel < top(page, FIRST_INPUT) < top(page, ".hands-table")
+
+
+def test_the_hands_below_the_form_follow_the_live_part(new_page, live_server, drawn_event):
+    event = start_clock(drawn_event("exact_bid", tables=1, options={"start_cards": 5}))
+    token = ScorekeeperLink.objects.get(table__round__event=event).token
+    page = open_phone(new_page, live_server, token)
+    expect(page.locator(".hands-table tbody tr").first).not_to_contain_text("Σ")
+    submit(load_card(token), 1, {"bids": [2, 1, 1, 0], "tricks": [2, 1, 1, 1]}, version=0, key=None)
+    # What the live poll does (static/js/offline.js asks for it the same way).
+    page.evaluate(
+        "url => htmx.ajax('GET', url + '?live=1', {target: '#live', swap: 'outerHTML'})",
+        f"/s/{token}/",
+    )
+    expect(page.locator("#live .pending")).to_be_visible()
+    # The hands table below the form is swapped in from the same answer.
+    expect(page.locator(".hands-table tbody tr").first).to_contain_text("Σ 12")
+    assert page.locator("#hands").count() == 1
