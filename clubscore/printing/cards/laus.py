@@ -17,13 +17,14 @@ from .layout import (
     ROW_MIN,
     Card,
     card_kind,
+    label_width,
     point_values,
     values_height,
 )
 
 LAUS_OPEN_ROUNDS = 10  # rows printed when the game is played to a threshold
 LAUS_SIDE_W = 50 * mm
-LAUS_ROUND_W = 14 * mm
+LAUS_ROUND_W = 14 * mm  # the round's column, wider where its labels need it
 
 
 def laus_height(event: EventInfo, width: float, height: float) -> float:
@@ -40,15 +41,17 @@ def laus(card: Card) -> None:
     rounds = event.options["rounds"] or LAUS_OPEN_ROUNDS
     positions = card.positions
     grid_w = width - LAUS_SIDE_W - 3 * mm
-    player_w = (grid_w - LAUS_ROUND_W) / len(positions)
+    labels = [gettext("Round"), gettext("Total")]
+    round_w = label_width(labels, SMALL, bold=True, least=LAUS_ROUND_W)
+    player_w = (grid_w - round_w) / len(positions)
     row_h = card.box_height(y - card.bottom - NAMES_H, rounds + 1)
 
     grid_top = y
-    y = card.names(y, LAUS_ROUND_W, player_w, gettext("Round"))
+    y = card.names(y, round_w, player_w, labels[0])
     for number in range(1, rounds + 1):
-        y = card.row(y, row_h, [(LAUS_ROUND_W, str(number), NUMBER_CELL)], [(player_w, "")])
+        y = card.row(y, row_h, [(round_w, str(number), NUMBER_CELL)], [(player_w, "")])
     total = {"bold": True, "fill": SHADE, "size": SMALL, "smallest": 9}
-    card.row(y, row_h, [(LAUS_ROUND_W, gettext("Total"), total)], [(player_w, "")])
+    card.row(y, row_h, [(round_w, labels[1], total)], [(player_w, "")])
 
     # Beside the grid: the point cards, and how the game ends.
     side_x = x + width - LAUS_SIDE_W

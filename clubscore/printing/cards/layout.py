@@ -9,7 +9,7 @@ printed two to a page. Every value printed on a card comes from ``clubscore.game
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
@@ -17,6 +17,7 @@ from django.utils import formats
 from django.utils.translation import gettext
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from clubscore.games import GAMES, Game
@@ -25,6 +26,7 @@ from clubscore.translation import game_name, translate
 
 from ..data import EventInfo, LinkInfo, TableInfo
 from ..pdf import (
+    BOLD,
     FONT,
     HEADING,
     INK,
@@ -79,6 +81,27 @@ def suit_label(game: Game, suit: str | None) -> str:
         return ""
     trump = game.trump(suit)
     return f"{trump.symbol} {translate(trump.name)}"
+
+
+def label_width(
+    labels: Iterable[str],
+    size: float = SMALL,
+    *,
+    bold: bool = False,
+    pad: float = 1.2 * mm,
+    least: float = 0,
+) -> float:
+    """The width of a box (or of a label's room) that holds the longest of ``labels`` on
+    one line at ``size``, ``pad`` either side; ``least`` at least. German words are longer
+    than English ones: a fixed width cuts them short ("Ges…")."""
+    font = BOLD if bold else FONT
+    widest = max((stringWidth(label, font, size) for label in labels), default=0)
+    return max(least, widest + 2 * pad + 0.1 * mm)  # a hair over: rounding never clips
+
+
+def heading_width(label: str) -> float:
+    """The least width of a column whose heading (``HEAD``) is ``label``, on one line."""
+    return label_width([label], HEAD["smallest"], pad=HEAD["pad"])
 
 
 def row_height(available: float, rows: int, smallest: float = ROW_MIN) -> float:
@@ -173,11 +196,13 @@ def header(
         when = " · ".join(part for part in (date, event.round) if part)
         write(canvas, x, top - 17 * mm, when, TEXT, width=text_w)
     else:
-        label_w = 18 * mm
-        write(canvas, x, top - 12 * mm, gettext("Event:"), TEXT)
-        rule(canvas, x + label_w, top - 12.5 * mm, text_w - label_w)
-        write(canvas, x, top - 19.5 * mm, gettext("Date:"), TEXT)
-        rule(canvas, x + label_w, top - 20 * mm, text_w - label_w)
+        labels = [gettext("Event:"), gettext("Date:")]
+        # The lines to write on start after the longer label (German "Veranstaltung:").
+        label_w = label_width(labels, TEXT, pad=1 * mm, least=18 * mm)
+        for index, label in enumerate(labels):
+            baseline = top - (12 + index * 7.5) * mm
+            write(canvas, x, baseline, label, TEXT)
+            rule(canvas, x + label_w, baseline - 0.5 * mm, text_w - label_w)
     # The note: one line, or several lines (a list) where the heading is high enough.
     for index, line in enumerate([note] if isinstance(note, str) else note):
         if line:

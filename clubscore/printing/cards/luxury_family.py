@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -24,9 +24,36 @@ from .layout import (
     ROW_MIN,
     Card,
     card_kind,
+    heading_width,
 )
 
-LF_FIXED = (11 * mm, 34 * mm, 14 * mm, 20 * mm)  # deal, dealer, bid, game maker
+LF_DEAL_W, LF_BID_W, LF_MAKER_W = 11 * mm, 14 * mm, 20 * mm
+LF_BOX_LEAST = 13 * mm  # a player's box: room for a four-digit score in pen
+#: The dealer's column: as wide as this, narrower (down to LF_DEALER_LEAST, two lines of
+#: a name) where the players' boxes need the room for their headings on one line.
+LF_DEALER_W, LF_DEALER_LEAST = 34 * mm, 24 * mm
+
+
+def lf_sub_heads() -> list[str]:
+    """The headings of each player's three boxes (German "Meldung": "Meldungen" would
+    not fit its box on one line)."""
+    return [
+        pgettext("a player's box on the score card", "Melds"),
+        gettext("Tricks"),
+        gettext("Total"),
+    ]
+
+
+def lf_columns(width: float, players: int) -> tuple[tuple[float, ...], list[float]]:
+    """The label columns (deal, dealer, bid, game maker) and each player's boxes (melds,
+    tricks, total) of a card ``width`` wide: the boxes share a player's width as their
+    headings need it ("Meldungen" is wider than "Stiche")."""
+    needs = [max(LF_BOX_LEAST, heading_width(label)) for label in lf_sub_heads()]
+    others = LF_DEAL_W + LF_BID_W + LF_MAKER_W
+    room = width - others - players * sum(needs)
+    dealer = max(LF_DEALER_LEAST, min(LF_DEALER_W, room))
+    player_w = (width - others - dealer) / players
+    return (LF_DEAL_W, dealer, LF_BID_W, LF_MAKER_W), [player_w * n / sum(needs) for n in needs]
 
 
 def _meld_height(rows: int) -> float:
@@ -45,32 +72,31 @@ def luxury_family(card: Card) -> None:
 
     deals = card.event.options["rounds"]
     positions = card.positions
-    fixed = sum(LF_FIXED)
-    player_w = (width - fixed) / len(positions)
-    sub_w = player_w / 3
+    columns, subs = lf_columns(width, len(positions))
+    fixed = sum(columns)
+    player_w = sum(subs)
     meld_rows = game.meld_table()
     meld_h = _meld_height(len(meld_rows))
     available = y - card.bottom - NAMES_H - HEAD_H - meld_h - 2 * mm
     row_h = card.box_height(available, deals + 1)
 
     y = card.names(y, fixed, player_w)
-    sub = [gettext("Melds"), gettext("Tricks"), gettext("Total")]
     heads = [gettext("Deal"), gettext("Dealer"), gettext("Bid"), gettext("Game maker")]
     y = card.row(
         y,
         HEAD_H,
-        [(w, label, HEAD) for w, label in zip(LF_FIXED, heads, strict=True)],
-        [(sub_w, label, HEAD) for label in sub],
+        [(w, label, HEAD) for w, label in zip(columns, heads, strict=True)],
+        [(w, label, HEAD) for w, label in zip(subs, lf_sub_heads(), strict=True)],
     )
     for deal in range(deals):
         dealer = table.dealer(deal, game) if table else None
         labels = [
-            (LF_FIXED[0], str(deal + 1), NUMBER_CELL),
-            (LF_FIXED[1], dealer.name if dealer else "", {"size": SMALL, "lines": 2}),
-            (LF_FIXED[2], ""),
-            (LF_FIXED[3], ""),
+            (columns[0], str(deal + 1), NUMBER_CELL),
+            (columns[1], dealer.name if dealer else "", {"size": SMALL, "lines": 2}),
+            (columns[2], ""),
+            (columns[3], ""),
         ]
-        y = card.row(y, row_h, labels, [(sub_w, "")] * len(sub))
+        y = card.row(y, row_h, labels, [(w, "") for w in subs])
     total = {"bold": True, "fill": SHADE}
     label = gettext("Total after %(n)s deals") % {"n": deals}
     card.row(y, row_h, [(fixed, label, total)], [(player_w, "")])
