@@ -18,7 +18,7 @@ from clubscore.draw import DrawError
 from clubscore.events.models import Event, ScoreEntry, Seat, Table
 from clubscore.games import ScoreError
 from clubscore.redirects import redirect_back
-from clubscore.scorekeeping.services import settle_dispute
+from clubscore.scorekeeping.actions import settle_dispute
 from clubscore.translation import game_name, translate
 
 from .charts import progress_chart

@@ -61,6 +61,18 @@ BOOK_NATURAL_KINDS = ("aces", "high", "low")
 BOOK_CARDS_PER_DECK = sum(PER_DECK[kind] for kind in (*BOOK_NATURAL_KINDS, *WILD_KINDS))
 
 
+def empty_team() -> dict[str, Any]:
+    """A team part with nothing counted, for scoring one team before the other is in."""
+    return {
+        "red_books": 0,
+        "black_books": 0,
+        "went_out": False,
+        "exact_deals": 0,
+        "melded": dict.fromkeys(MELDED_KINDS, 0),
+        "in_hand": dict.fromkeys(IN_HAND_KINDS, 0),
+    }
+
+
 def max_books(decks: int) -> int:
     """The most books (red and black together) that ``decks`` decks can make."""
     return decks * BOOK_CARDS_PER_DECK // BOOK_SIZE

@@ -1,6 +1,6 @@
 """Scorekeeper pages: a private link opens one table's card, and nothing else.
 
-Views stay thin: find the card, parse the form, call `services`, render. Every
+Views stay thin: find the card, parse the form, call `actions`, render. Every
 form posts normally (the pages work without JavaScript); htmx adds the live
 preview and the polling of the clock and the hands.
 """
@@ -29,10 +29,12 @@ from clubscore.games.exact_bid import cards_in_round
 from clubscore.numbers import parse_int
 from clubscore.translation import translate
 
-from . import offline, presence, services
+from . import actions, offline, presence
+from .card import Card, finished_event_name, load_card
 from .charts import score_chart
+from .errors import Conflict, Invalid, Refused, SentBefore
 from .forms import FORMS, DisputeForm, EntryForm, raw_values
-from .services import Card, Conflict, Invalid, Refused, SentBefore
+from .live import live_version
 
 ACTIONS = {
     "entered": gettext_lazy("entered"),
@@ -55,9 +57,9 @@ class EveningOver(Http404):
 def _card(request: HttpRequest, token: str, *, history: bool = True) -> Card:
     """The card behind `token`, or 404 with no hint of what exists (`EveningOver` when
     the link was good until its evening was finished)."""
-    card = services.load_card(token, user=request.user, history=history)
+    card = load_card(token, user=request.user, history=history)
     if card is None:
-        name = services.finished_event_name(token)
+        name = finished_event_name(token)
         if name is not None:
             raise EveningOver(name)
         raise Http404
@@ -96,7 +98,7 @@ def _form(card: Card, number: int, data=None, initial=None) -> EntryForm:
 
 
 def _version(card: Card, number: int) -> int:
-    return services.side_version(card, card.entries.get(number))
+    return actions.side_version(card, card.entries.get(number))
 
 
 def _initial(card: Card, number: int, form_class: type[EntryForm]) -> dict:
@@ -327,7 +329,7 @@ def _page(
         "form": form,
         "facts": _round_facts(card, number) if number else None,
         "version": conflict.version if conflict else (_version(card, number) if number else 0),
-        # Each form has its own key: a key stands for one request (services._claim).
+        # Each form has its own key: a key stands for one request (idempotency.claim).
         "idem": {form: uuid.uuid4().hex for form in ("entry", "confirm", "dispute", "turn_in")},
         "columns": columns,
         "headings": _headings(card),
@@ -367,7 +369,7 @@ def _page(
 def card(request: HttpRequest, token: str) -> HttpResponse:
     live = bool(request.htmx and request.GET.get("live"))
     # Read before the card, so a change in between shows at the next poll, not never.
-    version = services.live_version(token)
+    version = live_version(token)
     if live and version is not None and _unchanged(request, version):
         # Nothing new since the tablet's last poll: htmx keeps what it shows (and polls on).
         presence.heard_from(token)
@@ -417,7 +419,7 @@ def entry(request: HttpRequest, token: str) -> HttpResponse:
     if form.is_valid():
         form.fill()
         try:
-            outcome = services.submit(
+            outcome = actions.submit(
                 card, number, form.payload(), version=version, key=_key(request)
             )
         except Invalid as error:
@@ -442,7 +444,7 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
     if form.is_valid():
         form.fill()
         try:
-            result = services.preview_result(card, number, form.payload())
+            result = actions.preview_result(card, number, form.payload())
         except Invalid as error:
             form.add_score_errors(error.errors)
     # Keep what was typed for the hand being entered, so a reload loses nothing.
@@ -453,7 +455,7 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
             pass
         else:
             version = _int(request.POST.get("version"), 0)
-            services.save_draft(card, number, raw_values(form, request.POST), version=version)
+            actions.save_draft(card, number, raw_values(form, request.POST), version=version)
     context = {"card": card, "form": form, "result": result, "number": number}
     return render(request, "scorekeeping/card.html#preview", context)
 
@@ -493,9 +495,7 @@ def confirm(request: HttpRequest, token: str) -> HttpResponse:
     return _act(
         request,
         card,
-        lambda: services.confirm(
-            card, number, version=version, key=_key(request), player_id=player
-        ),
+        lambda: actions.confirm(card, number, version=version, key=_key(request), player_id=player),
     )
 
 
@@ -541,7 +541,7 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
     return _act(
         request,
         card,
-        lambda: services.dispute(
+        lambda: actions.dispute(
             card,
             number,
             version=version,
@@ -568,7 +568,7 @@ def _proposal_form(card: Card, entry: ScoreEntry, data=None) -> EntryForm:
 @require_POST
 def turn_in(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(request, token, history=False)
-    return _act(request, card, lambda: services.turn_in_card(card, key=_key(request)))
+    return _act(request, card, lambda: actions.turn_in_card(card, key=_key(request)))
 
 
 @require_GET

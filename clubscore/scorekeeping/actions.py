@@ -1,399 +1,32 @@
-"""Score cards at the table: entering, confirming, disputing, settling and turning in.
-
-Storage follows `clubscore.events.results` exactly (one `ScoreEntry` per hand or
-round). Hand and Foot keeps each team's part in `ScoreEntry.parts` until both are
-in; then `payload` is the whole hand and `result` its score.
+"""The scorekeeper's actions on a card: save, preview and drafts, confirm, dispute,
+turn in; and the organizer's settling of a dispute.
 
 Two sets of eyes: in Hand and Foot each team confirms the other team's part; in the
 other games the scorekeeper enters and another player at the table confirms on the
 same tablet ("Confirm as <player>"), since those tables have one scorekeeper link.
 
 Every action runs in one transaction that locks the entry row; a resent form (same
-idempotency key) returns the first outcome; a form built on an older version of
-the entry raises `Conflict` instead of overwriting.
+idempotency key) returns the first outcome (`idempotency`); a form built on an older
+version of the entry raises `Conflict` instead of overwriting.
 """
 
 from __future__ import annotations
 
 import datetime
-import hashlib
-import json
-from dataclasses import dataclass, field
-from functools import cache, cached_property
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models.functions import Now
 from django.utils.translation import gettext as _
 
-from clubscore.events.clock import ClockState, clock_state
-from clubscore.events.models import (
-    Event,
-    IdempotencyKey,
-    Round,
-    ScoreChange,
-    ScoreEntry,
-    ScorekeeperLink,
-    Seat,
-    Table,
-)
-from clubscore.events.results import TableScore, exact_bid_payload, table_score
+from clubscore.events.models import Round, ScoreChange, ScoreEntry, Table
+from clubscore.events.results import exact_bid_payload
 from clubscore.games import GAMES, ScoreError, score
-from clubscore.translation import translate
+from clubscore.games.hand_and_foot import empty_team
 
-from .forms import empty_team
-
-HF = "hand_and_foot"
-LIVE_STATUSES = (Event.Status.DRAWN, Event.Status.RUNNING, Event.Status.TIME_CALLED)
-
-
-class Refused(Exception):
-    """The action is not allowed now; the message says why, in plain words."""
-
-
-class SentBefore(Refused):
-    """The form's key was used already by a request with other numbers (not a resend)."""
-
-
-class Invalid(ScoreError):
-    """The game refused the numbers (or a rule of the clock did): `errors` by payload path."""
-
-
-class Conflict(Exception):
-    """Someone else changed this entry since the form was shown."""
-
-    def __init__(self, theirs: dict | None, version: int):
-        super().__init__(version)
-        self.theirs = theirs
-        self.version = version
-
-
-@dataclass
-class Card:
-    """One table's card as one scorekeeper (or the organizer) sees it."""
-
-    event: Event
-    table: Table
-    seats: list[Seat]
-    entries: dict[int, ScoreEntry]
-    clock: ClockState
-    link: ScorekeeperLink | None = None
-    organizer: bool = False
-    user: Any = None  # the organizer's user when the organizer is acting
-    changes: list[ScoreChange] = field(default_factory=list)
-    # What the live part shows (`live_version`), when read with the card for a page.
-    live_version: str | None = None
-
-    @property
-    def game_key(self) -> str:
-        return self.event.game
-
-    @property
-    def is_hf(self) -> bool:
-        return self.game_key == HF
-
-    @cached_property
-    def options(self) -> dict:
-        return self.event.game_options
-
-    @property
-    def side(self) -> str:
-        """Whose part this link enters: the team number ("1"/"2"), or "0" for the table."""
-        if self.is_hf and self.link is not None and self.link.team is not None:
-            return str(self.link.team.number)
-        return "1" if self.is_hf else "0"
-
-    @property
-    def other_side(self) -> str:
-        return "2" if self.side == "1" else "1"
-
-    @property
-    def player_names(self) -> list[str]:
-        return [seat.player.name for seat in self.seats]
-
-    def team_names(self, number: int) -> str:
-        return " & ".join(s.player.name for s in self.seats if s.team and s.team.number == number)
-
-    @property
-    def target(self) -> int | None:
-        """How many hands or rounds make a full game (None: Laus played to a threshold)."""
-        options = self.options
-        if self.game_key == HF:
-            return options["hands"]
-        if self.game_key == "exact_bid":
-            return options["start_cards"]
-        return options["rounds"]
-
-    def is_in(self, entry: ScoreEntry | None) -> bool:
-        """Is this hand or round completely entered (both teams' parts in Hand and Foot)?"""
-        return entry is not None and entry.status != ScoreEntry.Status.DRAFT
-
-    def side_is_in(self, number: int) -> bool:
-        entry = self.entries.get(number)
-        if self.is_hf:
-            return entry is not None and self.side in entry.parts
-        return self.is_in(entry)
-
-    @cached_property
-    def in_progress(self) -> int:
-        """The hand that was being played when time was up: the first one not entered by then."""
-        ends = self.clock.ends_at
-        done = [
-            n
-            for n, e in self.entries.items()
-            if e.entered_at is not None and (ends is None or e.entered_at <= ends)
-        ]
-        return max(done, default=0) + 1
-
-    @cached_property
-    def score(self) -> TableScore:
-        counted = [e for e in self.entries.values() if self.is_in(e)]
-        return table_score(
-            self.game_key,
-            self.options,
-            self.seats,
-            counted,
-            has_bonus=self.table.has_first_table_bonus,
-        )
-
-    @cached_property
-    def threshold_passed(self) -> tuple[int, list[Seat]] | None:
-        """Laus to a threshold: the round in which someone passed it, and who (else None)."""
-        threshold = self.options.get("threshold")
-        if threshold is None:
-            return None
-        progress = self.score.progress
-        for index in range(len(next(iter(progress.values()), []))):
-            passed = [s for s in self.seats if progress[s.player_id][index] > threshold]
-            if passed:
-                return index + 1, passed
-        return None
-
-    @cached_property
-    def limit(self) -> int | None:
-        """The last hand or round this table plays (None: not known yet)."""
-        limit = self.target
-        if self.clock.time_is_up:
-            limit = self.in_progress if limit is None else min(limit, self.in_progress)
-        if self.threshold_passed is not None:
-            # Laus: the game ends with the round in which someone passes the threshold.
-            number = self.threshold_passed[0]
-            limit = number if limit is None else min(limit, number)
-        return limit
-
-    @property
-    def game_over(self) -> str | None:
-        """Why no more rounds are played, when the threshold ended the game (else None)."""
-        if self.threshold_passed is None or self.limit != self.threshold_passed[0]:
-            return None
-        number, seats = self.threshold_passed
-        return _("Game over: %(names)s passed %(threshold)s points in round %(number)s.") % {
-            "names": ", ".join(seat.player.name for seat in seats),
-            "threshold": self.options["threshold"],
-            "number": number,
-        }
-
-    @property
-    def next_number(self) -> int | None:
-        """The hand or round this scorekeeper enters next, or None when there is none."""
-        number = 1
-        while self.side_is_in(number):
-            number += 1
-        if self.limit is not None and number > self.limit:
-            return None
-        return number
-
-    @property
-    def numbers(self) -> list[int]:
-        last = self.limit if self.limit is not None else max(self.entries, default=0)
-        return list(range(1, max(last, max(self.entries, default=0)) + 1))
-
-    @property
-    def complete(self) -> bool:
-        return self.limit is not None and all(
-            self.is_in(self.entries.get(n)) for n in range(1, self.limit + 1)
-        )
-
-    @property
-    def all_confirmed(self) -> bool:
-        return self.complete and all(
-            self.entries[n].status == ScoreEntry.Status.CONFIRMED for n in range(1, self.limit + 1)
-        )
-
-    @property
-    def ready_to_turn_in(self) -> bool:
-        return self.all_confirmed and self.table.turned_in_at is None
-
-    def dealer(self, number: int) -> Seat | None:
-        """Who deals (or bids first) in hand `number`: the deal passes left from first play."""
-        if not self.seats:
-            return None
-        first = next(
-            (i for i, s in enumerate(self.seats) if s.player_id == self.table.first_player_id), 0
-        )
-        return self.seats[GAMES[self.game_key].dealer(first, number, len(self.seats))]
-
-    @property
-    def actor_player_id(self) -> int | None:
-        return None if self.organizer or self.link is None else self.link.player_id
-
-    def check_open(self, number: int, *, new: bool = False) -> None:
-        """Refuse entry when the clock or the card says no (the organizer may always)."""
-        if self.organizer:
-            return
-        if self.table.turned_in_at is not None:
-            raise Refused(_("This card has been turned in."))
-        phase = self.clock.phase
-        if phase == "not_started":
-            raise Refused(_("The clock has not started yet; wait for the organizer."))
-        if phase == "closed":
-            raise Refused(_("Entry has closed. Ask the organizer to change the card."))
-        if phase == "grace" and number > self.in_progress:
-            raise Refused(_("Time was called: no new hand or round may start."))
-        if new and self.limit is not None and number > self.limit and self.game_over:
-            raise Refused(self.game_over)
-        if new and self.next_number != number:
-            raise Refused(translate(GAMES[self.game_key].in_order_phrase))
-
-
-def load_card(
-    token: str, *, user: Any = None, now: datetime.datetime | None = None, history: bool = True
-) -> Card | None:
-    """The card a private link opens, in a fixed number of queries; None when it opens nothing."""
-    # The token is unique: a slice, not .first(), so there is no ORDER BY to build or sort.
-    found = ScorekeeperLink.objects.select_related("table__round__event", "team").filter(
-        token=token, revoked_at__isnull=True, table__round__event__status__in=LIVE_STATUSES
-    )[:1]
-    link = next(iter(found), None)
-    if link is None:
-        return None
-    card = build_card(link.table, link=link, now=now, history=history)
-    keeper = next((s.player for s in card.seats if s.player_id == link.player_id), None)
-    if keeper is not None:
-        link.player = keeper
-    card.organizer = bool(user is not None and user.is_authenticated and user.is_staff)
-    card.user = user if card.organizer else None
-    return card
-
-
-def finished_event_name(token: str) -> str | None:
-    """The name of the final evening whose card `token` opened (None: any other link)."""
-    return (
-        ScorekeeperLink.objects.filter(
-            token=token, revoked_at__isnull=True, table__round__event__status=Event.Status.FINAL
-        )
-        .values_list("table__round__event__name", flat=True)
-        .first()
-    )
-
-
-@cache
-def _live_sql() -> str:
-    link, table, round_, event, entry = (
-        model._meta.db_table for model in (ScorekeeperLink, Table, Round, Event, ScoreEntry)
-    )
-    entries = f"FROM {entry} s WHERE s.table_id = t.id"
-    return (
-        "SELECT t.id, e.id, t.turned_in_at, t.has_first_table_bonus, e.status, r.clock_started_at,"
-        f" r.time_called_at, r.extra_minutes, r.kind, CAST(e.options AS TEXT),"
-        # One pass over the table's entries (PostgreSQL and SQLite both concatenate).
-        " (SELECT COUNT(*) || ':' || SUM(s.version) || ':' || MAX(s.id) || ':'"
-        f" || MAX(s.updated_at) {entries})"
-        f" FROM {link} l JOIN {table} t ON t.id = l.table_id"
-        f" JOIN {round_} r ON r.id = t.round_id JOIN {event} e ON e.id = r.event_id"
-        " WHERE l.token = %s AND l.revoked_at IS NULL AND e.status IN (%s, %s, %s)"
-    )
-
-
-def live_version(token: str) -> str | None:
-    """What the live part of a card shows, as a short fingerprint; None when the link opens
-    nothing.
-
-    It changes with every change the live part shows: each entry's `version` grows with
-    every change of the entry (count and highest id catch new and deleted ones; the
-    latest `updated_at` a change made elsewhere, in the admin, say; a draft leaves it
-    alone), and the table's turn-in and bonus, the event's status and the clock of the
-    table's round are read as they are. The clock's own ticking is not in it: the page
-    counts down by itself, and the poll carries when the phase ends
-    (`ClockState.phase_ends_at`). One raw query, a single row reached through indexes
-    (the link's unique token, primary keys, the entries' table): tablets poll it all
-    evening, and the ORM's query building would cost more than the query.
-    """
-    with connection.cursor() as cursor:
-        cursor.execute(_live_sql(), [token, *LIVE_STATUSES])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    return hashlib.blake2b(repr(row).encode(), digest_size=8).hexdigest()
-
-
-def build_card(
-    table: Table,
-    *,
-    link: ScorekeeperLink | None = None,
-    now: datetime.datetime | None = None,
-    history: bool = False,
-) -> Card:
-    event = table.round.event
-    # Through the table's related managers, so each seat and entry knows its table.
-    seats = list(table.seats.select_related("player", "team").order_by("position"))
-    entries = {e.number: e for e in table.entries.order_by("number")}
-    changes = []
-    if history:
-        changes = list(
-            ScoreChange.objects.filter(entry__table=table)
-            .select_related("entry", "changed_by_user", "changed_by_player")
-            .order_by("-changed_at", "-id")[:50]
-        )
-    return Card(
-        event=event,
-        table=table,
-        seats=seats,
-        entries=entries,
-        clock=clock_state(table.round, now),
-        link=link,
-        changes=changes,
-    )
-
-
-# -- helpers ---------------------------------------------------------------------------
-
-
-def _fingerprint(card: Card, action: str, **sent: Any) -> str:
-    """A hash of one request: which card and side, which action, and what was sent."""
-    what = {"action": action, "table": card.table.pk, "side": card.side, **sent}
-    return hashlib.sha256(json.dumps(what, sort_keys=True, default=str).encode()).hexdigest()
-
-
-def _claim(key: str | None, fingerprint: str) -> dict | None:
-    """Claim an idempotency key in the current transaction; a known key returns its outcome.
-
-    A key stands for one request: sent again with other numbers (a typo fixed on a page
-    whose first answer was lost), it raises `SentBefore` rather than dropping them.
-    """
-    if not key:
-        return None
-    try:
-        with transaction.atomic():
-            IdempotencyKey.objects.create(key=key, fingerprint=fingerprint)
-    except IntegrityError:
-        known = IdempotencyKey.objects.get(key=key)
-        # A key kept from before fingerprints were stored has none: a resend as before.
-        if known.fingerprint and known.fingerprint != fingerprint:
-            raise SentBefore(
-                _(
-                    "This was already sent with other numbers. Check them and send "
-                    "again to change what was saved."
-                )
-            ) from None
-        return known.response or {"message": ""}
-    return None
-
-
-def _done(key: str | None, outcome: dict) -> dict:
-    if key:
-        IdempotencyKey.objects.filter(key=key).update(response=outcome)
-    return outcome
+from .card import HF, Card, build_card
+from .errors import Conflict, Invalid, Refused
+from .idempotency import claim, done, fingerprint
 
 
 def _lock_entry(table: Table, number: int) -> ScoreEntry:
@@ -532,8 +165,8 @@ def submit(card: Card, number: int, payload: dict, *, version: int, key: str | N
         # A resent form (its answer was lost on the way) gets its first outcome, even
         # when the card moved on since (the other team confirmed, the card was turned
         # in). A refusal below rolls the claim back, so the key stays free.
-        sent = _fingerprint(card, "entry", number=number, version=version, payload=payload)
-        duplicate = _claim(key, sent)
+        sent = fingerprint(card, "entry", number=number, version=version, payload=payload)
+        duplicate = claim(key, sent)
         if duplicate is not None:
             return duplicate
         _check_submit(card, number)
@@ -545,7 +178,7 @@ def submit(card: Card, number: int, payload: dict, *, version: int, key: str | N
         ScoreEntry.objects.filter(
             pk=entry.pk, entered_at__isnull=True, status__in=_in_statuses()
         ).update(entered_at=Now())
-        return _done(key, outcome)
+        return done(key, outcome)
 
 
 def _check_submit(card: Card, number: int) -> None:
@@ -638,8 +271,8 @@ def confirm(
 ) -> dict:
     """The other side's eyes: confirm what was entered (the version they saw)."""
     with transaction.atomic():
-        sent = _fingerprint(card, "confirm", number=number, version=version, player=player_id)
-        duplicate = _claim(key, sent)
+        sent = fingerprint(card, "confirm", number=number, version=version, player=player_id)
+        duplicate = claim(key, sent)
         if duplicate is not None:
             return duplicate
         entry = _entry_to_answer(card, number, _("There is nothing to confirm yet."))
@@ -665,7 +298,7 @@ def confirm(
         entry.version += 1
         entry.save()
         _record(entry, "confirmed", None, None, card, confirmer)
-        return _done(key, {"message": _("Confirmed."), "number": number})
+        return done(key, {"message": _("Confirmed."), "number": number})
 
 
 def dispute(
@@ -680,10 +313,10 @@ def dispute(
 ) -> dict:
     """Send a hand to the organizer with a note (and, optionally, this side's version)."""
     with transaction.atomic():
-        sent = _fingerprint(
+        sent = fingerprint(
             card, "dispute", number=number, version=version, note=note, proposed=proposed
         )
-        duplicate = _claim(key, sent)
+        duplicate = claim(key, sent)
         if duplicate is not None:
             return duplicate
         entry = _entry_to_answer(card, number, _("There is nothing to dispute yet."))
@@ -708,7 +341,7 @@ def dispute(
         entry.save()
         who = card.actor_player_id if card.is_hf else player_id
         _record(entry, "disputed", entry.payload, proposed_payload, card, who)
-        return _done(key, {"message": _("Sent to the organizer."), "number": number})
+        return done(key, {"message": _("Sent to the organizer."), "number": number})
 
 
 def settle_dispute(entry: ScoreEntry, *, payload: dict, user: Any) -> ScoreEntry:
@@ -806,7 +439,7 @@ def turn_in(
 def turn_in_card(card: Card, *, key: str | None) -> dict:
     """A scorekeeper turns the card in; a resent form gets its first outcome, no error."""
     with transaction.atomic():
-        duplicate = _claim(key, _fingerprint(card, "turn_in"))
+        duplicate = claim(key, fingerprint(card, "turn_in"))
         if duplicate is not None:
             return duplicate
         table = turn_in(card.table, organizer=card.organizer)
@@ -814,4 +447,4 @@ def turn_in_card(card: Card, *, key: str | None) -> dict:
             message = _("Card turned in: first table! The bonus is yours.")
         else:
             message = _("Card turned in. Thank you!")
-        return _done(key, {"message": message})
+        return done(key, {"message": message})
