@@ -827,7 +827,8 @@ def check(evening: Evening) -> list[str]:
     failures = []
     event = Event.objects.get(pk=evening.event_id)
     entries = {
-        (e.table_id, e.number): e for e in ScoreEntry.objects.filter(table__round__event=event)
+        (e.table_id, e.number): e
+        for e in ScoreEntry.objects.filter(table__round__event=event).with_parts()
     }
     expected_hands = len(evening.tables) * HANDS
     if len(entries) != expected_hands:
@@ -843,9 +844,10 @@ def check(evening: Evening) -> list[str]:
                 or entry.payload != payload
                 or entry.result != score("hand_and_foot", payload, evening.options)
                 or any(
-                    entry.parts.get(str(side), {}).get("data") != parts[side - 1]
-                    or entry.parts[str(side)].get("version") != 1
-                    or entry.parts[str(side)].get("state") != "confirmed"
+                    (part := entry.part(side)) is None
+                    or part.data != parts[side - 1]
+                    or part.version != 1
+                    or part.state != "confirmed"
                     for side in (1, 2)
                 )
             ):

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from clubscore.events.models import Event, ScoreChange, ScoreEntry, Seat
+from clubscore.events.models import Event, ScoreChange, ScoreEntry, Seat, TeamPart
 from clubscore.events.results import exact_bid_payload
 from clubscore.games import ScoreError, score
 
@@ -52,8 +52,7 @@ def who_disputed_whom(entry: ScoreEntry) -> tuple[str, str]:
     recorded on the latest "disputed" change disputed what `entered_by` entered.
     """
     seats = list(entry.table.seats.all())
-    parts = entry.parts or {}
-    disputed = [int(side) for side, part in parts.items() if part.get("state") == "disputed"]
+    disputed = [part.team for part in entry.parts.all() if part.state == TeamPart.State.DISPUTED]
     if disputed:
         teams = sorted({s.team.number for s in seats if s.team is not None})
         others = [number for number in teams if number not in disputed]
@@ -67,12 +66,13 @@ def who_disputed_whom(entry: ScoreEntry) -> tuple[str, str]:
 def disputed_entries(event: Event):
     """The event's disputed entries with what showing them needs: their table's seats,
     its confirmed entries (the exact-bid game scores a round with those before it), who
-    entered and who disputed. Four queries, however many."""
+    entered and who disputed. Five queries, however many."""
     return (
         ScoreEntry.objects.disputed()
         .filter(table__round__event=event)
         .select_related("table__round", "entered_by")
         .prefetch_related(
+            "parts",  # a team's part marked disputed says who disputed
             # Who disputed (the latest "disputed" change names the player).
             Prefetch(
                 "changes",

@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models.functions import Now
 from django.utils.translation import gettext as _
 
-from clubscore.events.models import Round, ScoreChange, ScoreEntry, Table
+from clubscore.events.models import Round, ScoreChange, ScoreEntry, Table, TeamPart
 from clubscore.events.results import exact_bid_payload
 from clubscore.games import GAMES, ScoreError, score
 from clubscore.games.hand_and_foot import empty_team
@@ -38,18 +38,18 @@ def _lock_entry(table: Table, number: int) -> ScoreEntry:
     return entry
 
 
-def _hf_status(parts: dict) -> str:
+def _hf_status(parts: dict[str, TeamPart]) -> str:
     if len(parts) < 2:
         return ScoreEntry.Status.DRAFT
-    states = {part["state"] for part in parts.values()}
-    if "disputed" in states:
+    states = {part.state for part in parts.values()}
+    if TeamPart.State.DISPUTED in states:
         return ScoreEntry.Status.DISPUTED
-    if states == {"confirmed"}:
+    if states == {TeamPart.State.CONFIRMED}:
         return ScoreEntry.Status.CONFIRMED
     return ScoreEntry.Status.ENTERED
 
 
-def _score_hf_parts(card: Card, number: int, parts: dict) -> dict:
+def _score_hf_parts(card: Card, number: int, parts: dict[str, TeamPart]) -> dict:
     """Score a hand from the parts in so far: both teams together, or one team alone
     (its points stand; the checks between the teams wait for the other part)."""
     if len(parts) == 2:
@@ -58,16 +58,14 @@ def _score_hf_parts(card: Card, number: int, parts: dict) -> dict:
     teams: list[dict | None] = [None, None]
     for side, part in parts.items():
         try:
-            teams[int(side) - 1] = game.score_team(
-                part["data"], number, int(side) - 1, card.options
-            )
+            teams[int(side) - 1] = game.score_team(part.data, number, int(side) - 1, card.options)
         except ScoreError as error:
             raise Invalid(error.errors) from None
     return {"hand": number, "teams": teams}
 
 
-def _hf_payload(number: int, parts: dict) -> dict:
-    teams = [parts.get(str(n), {}).get("data") or empty_team() for n in (1, 2)]
+def _hf_payload(number: int, parts: dict[str, TeamPart]) -> dict:
+    teams = [getattr(parts.get(str(n)), "data", None) or empty_team() for n in (1, 2)]
     return {"hand": number, "teams": teams}
 
 
@@ -106,8 +104,8 @@ def preview_result(card: Card, number: int, payload: dict) -> dict:
     """Score what is being typed, as the game would (raises `Invalid`)."""
     if card.is_hf:
         entry = card.entries.get(number)
-        parts = dict(entry.parts) if entry else {}
-        parts[card.side] = {"data": payload}
+        parts = entry.parts_by_team() if entry else {}
+        parts[card.side] = TeamPart(team=int(card.side), data=payload)
         return _score_hf_parts(card, number, parts)
     if card.game_key == "exact_bid":
         return _exact_bid_result(card, number, payload, card.entries)
@@ -119,7 +117,7 @@ def side_version(card: Card, entry: ScoreEntry | None) -> int:
     if entry is None:
         return 0
     if card.is_hf:
-        return entry.parts.get(card.side, {}).get("version", 0)
+        return entry.part_version(card.side)
     return entry.version if card.is_in(entry) else 0
 
 
@@ -132,27 +130,21 @@ def save_draft(card: Card, number: int, raw: dict, *, version: int = 0) -> None:
     kept = card.entries.get(number)
     if side_version(card, kept) != version:
         return
-    if kept is not None and kept.drafts.get(card.side) == raw:
+    if kept is not None and kept.draft(card.side) == raw:
         return  # already kept: no lock, no write
-    if kept is not None:
-        # The scorekeeper types on, one preview per count: one UPDATE, kept only where
-        # the row is still as this card read it (the other tablet keeps its own draft
-        # in the same row; a save in between changes the version). Else lock and merge.
-        drafts = {**kept.drafts, card.side: raw}
-        unchanged = ScoreEntry.objects.filter(pk=kept.pk, version=kept.version, drafts=kept.drafts)
-        if unchanged.update(drafts=drafts):
+    if kept is not None and kept.draft(card.side) is not None:
+        # The scorekeeper types on, one preview per count: one UPDATE of this side's
+        # draft, kept only while the entry is as this card read it (a save in between
+        # changes its version). Else (or no draft yet) lock the entry and keep it there.
+        mine = kept.drafts.filter(side=int(card.side), entry__version=kept.version)
+        if mine.update(data=raw, updated_at=Now()):
             return
     with transaction.atomic():
         entry = _lock_entry(card.table, number)
         if side_version(card, entry) != version:
             return  # saved since the form was shown
-        drafts = dict(entry.drafts)
-        if drafts.get(card.side) == raw:
-            return
-        drafts[card.side] = raw
-        entry.drafts = drafts
-        # Not `updated_at`: a draft changes nothing the other tablet shows (`live_version`).
-        entry.save(update_fields=["drafts"])
+        # Not the entry itself: a draft changes nothing the other tablet shows (`live_version`).
+        entry.keep_draft(card.side, raw)
 
 
 # -- actions ---------------------------------------------------------------------------
@@ -186,8 +178,8 @@ def _check_submit(card: Card, number: int) -> None:
     card.check_open(number, new=not card.side_is_in(number))
     if existing is not None and not card.organizer:
         if card.is_hf:
-            part = existing.parts.get(card.side)
-            if part and part["state"] == "confirmed":
+            part = existing.part(card.side)
+            if part and part.is_confirmed:
                 raise Refused(_("This hand is confirmed; ask the organizer to change it."))
         elif existing.status == ScoreEntry.Status.CONFIRMED:
             raise Refused(_("This round is confirmed; ask the organizer to change it."))
@@ -204,11 +196,11 @@ def _in_statuses() -> list[str]:
 def _submit_hf(
     card: Card, entry: ScoreEntry, number: int, part: dict, version: int, as_it_lies: bool
 ) -> dict:
-    parts = {k: dict(v) for k, v in entry.parts.items()}
+    parts = entry.parts_by_team()
     mine = parts.get(card.side)
-    current = mine["version"] if mine else 0
+    current = mine.version if mine else 0
     if version != current:
-        raise Conflict(mine["data"] if mine else None, current)
+        raise Conflict(mine.data if mine else None, current)
     if as_it_lies and part["went_out"]:
         raise Invalid(
             {
@@ -217,16 +209,17 @@ def _submit_hf(
                 ]
             }
         )
-    parts[card.side] = {"data": part, "state": "entered", "by": card.actor_player_id}
+    before = mine.data if mine else None
+    new = parts[card.side] = mine or TeamPart(entry=entry, team=int(card.side))
+    new.data, new.state, new.entered_by_id = part, TeamPart.State.ENTERED, card.actor_player_id
     result = _score_hf_parts(card, number, parts)
-    parts[card.side]["version"] = current + 1
-    before = mine["data"] if mine else None
-    entry.parts = parts
+    new.version = current + 1
+    new.save()
     entry.status = _hf_status(parts)
     if len(parts) == 2:
         entry.payload = _hf_payload(number, parts)
         entry.result = result
-    entry.drafts = {k: v for k, v in entry.drafts.items() if k != card.side}
+    entry.drop_drafts(card.side)
     entry.version += 1
     if entry.entered_by_id is None:
         entry.entered_by_id = card.actor_player_id
@@ -250,7 +243,7 @@ def _submit_round(card: Card, entry: ScoreEntry, number: int, payload: dict, ver
     entry.status = ScoreEntry.Status.ENTERED
     entry.entered_by_id = card.actor_player_id
     entry.confirmed_by = None
-    entry.drafts = {}
+    entry.drop_drafts()
     entry.version += 1
     entry.save()
     _record(entry, "changed" if was_in else "entered", before, payload, card, card.actor_player_id)
@@ -277,12 +270,12 @@ def confirm(
             return duplicate
         entry = _entry_to_answer(card, number, _("There is nothing to confirm yet."))
         if card.is_hf:
-            parts = {k: dict(v) for k, v in entry.parts.items()}
+            parts = entry.parts_by_team()
             other = parts[card.other_side]
-            if other["version"] != version:
-                raise Conflict(other["data"], other["version"])
-            other["state"] = "confirmed"
-            entry.parts = parts
+            if other.version != version:
+                raise Conflict(other.data, other.version)
+            other.state = TeamPart.State.CONFIRMED
+            other.save(update_fields=["state", "updated_at"])
             entry.status = _hf_status(parts)
             confirmer = card.actor_player_id
         else:
@@ -322,14 +315,14 @@ def dispute(
         entry = _entry_to_answer(card, number, _("There is nothing to dispute yet."))
         proposed_payload = None
         if card.is_hf:
-            parts = {k: dict(v) for k, v in entry.parts.items()}
+            parts = entry.parts_by_team()
             other = parts[card.other_side]
-            if other["version"] != version:
-                raise Conflict(other["data"], other["version"])
-            other["state"] = "disputed"
-            entry.parts = parts
+            if other.version != version:
+                raise Conflict(other.data, other.version)
+            other.state = TeamPart.State.DISPUTED
+            other.save(update_fields=["state", "updated_at"])
             if proposed is not None:
-                theirs = {**parts, card.other_side: {**other, "data": proposed}}
+                theirs = {**parts, card.other_side: TeamPart(team=other.team, data=proposed)}
                 proposed_payload = _hf_payload(number, theirs)
                 _score(HF, proposed_payload, card.options)
         elif entry.version != version:
@@ -370,15 +363,8 @@ def settle_dispute(entry: ScoreEntry, *, payload: dict, user: Any) -> ScoreEntry
         entry.result = result
         entry.status = ScoreEntry.Status.CONFIRMED
         if event.game == HF:
-            entry.parts = {
-                str(n): {
-                    **entry.parts.get(str(n), {}),
-                    "data": payload["teams"][n - 1],
-                    "state": "confirmed",
-                    "version": entry.parts.get(str(n), {}).get("version", 0) + 1,
-                }
-                for n in (1, 2)
-            }
+            for n in (1, 2):
+                entry.settle_part(n, payload["teams"][n - 1])
         entry.version += 1
         entry.save()
         ScoreEntry.objects.filter(pk=entry.pk, entered_at__isnull=True).update(entered_at=Now())

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from clubscore.errors import BadInput
-from clubscore.events.models import ScoreEntry
+from clubscore.events.models import ScoreEntry, TeamPart
 from clubscore.games import GAMES, ScoreError, score
 from clubscore.games.exact_bid import cards_in_round
 from clubscore.numbers import parse_int
@@ -105,10 +105,10 @@ def _initial(card: Card, number: int, form_class: type[EntryForm]) -> dict:
     """What the form shows: the draft typed so far, else what was entered, else zeros."""
     entry = card.entries.get(number)
     if entry is not None:
-        if entry.drafts.get(card.side):
-            return entry.drafts[card.side]
-        if card.is_hf and card.side in entry.parts:
-            return form_class.initial_from_payload(entry.parts[card.side]["data"], [])
+        if entry.draft(card.side):
+            return entry.draft(card.side)
+        if card.is_hf and entry.part(card.side):
+            return form_class.initial_from_payload(entry.part(card.side).data, [])
         if not card.is_hf and card.is_in(entry):
             return form_class.initial_from_payload(entry.payload, card.player_names)
     return {}
@@ -198,8 +198,8 @@ def _rows(card: Card, columns: list[tuple[str, int]]) -> list[dict]:
             else:
                 cells.append(None)
         waiting = None
-        if index is None and entry is not None and card.is_hf and card.side in entry.parts:
-            own = _own_part(card, number, entry.parts[card.side]["data"])
+        if index is None and entry is not None and card.is_hf and entry.part(card.side):
+            own = _own_part(card, number, entry.part(card.side).data)
             if own is not None:
                 cells[int(card.side) - 1] = {"hand": own, "running": None}
             waiting = _("waiting for Team %(number)s") % {"number": card.other_side}
@@ -246,14 +246,14 @@ def _pending(card: Card) -> list[dict]:
         if entry.status != ScoreEntry.Status.ENTERED:
             continue
         if card.is_hf:
-            other = entry.parts.get(card.other_side)
-            if not other or other["state"] != "entered":
+            other = entry.part(card.other_side)
+            if not other or other.state != TeamPart.State.ENTERED:
                 continue
             team = _shown_result(card, entry)["teams"][int(card.other_side) - 1]
             pending.append(
                 {
                     "entry": entry,
-                    "version": other["version"],
+                    "version": other.version,
                     "who": _("Team %(number)s") % {"number": card.other_side},
                     "results": [(card.team_names(int(card.other_side)), team)],
                     "confirmers": [],
@@ -353,7 +353,7 @@ def _page(
     if context["dispute_entry"] is not None:
         entry = context["dispute_entry"]
         context["dispute_version"] = (
-            entry.parts.get(card.other_side, {}).get("version", 0) if card.is_hf else entry.version
+            entry.part_version(card.other_side) if card.is_hf else entry.version
         )
         if card.is_hf:
             # The disputing team may give its own count of the other team's hand, so the
@@ -558,7 +558,7 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
 def _proposal_form(card: Card, entry: ScoreEntry, data=None) -> EntryForm:
     """The other team's part of a disputed hand, as this team counts it (prefix "p")."""
     form_class = FORMS["hand_and_foot"]
-    entered = entry.parts.get(card.other_side, {}).get("data")
+    entered = getattr(entry.part(card.other_side), "data", None)
     initial = form_class.initial_from_payload(entered, []) if entered else None
     return form_class(
         data, prefix="p", initial=initial, players=[], number=entry.number, options=card.options

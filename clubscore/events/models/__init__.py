@@ -13,13 +13,21 @@ from .evening import (
     Round,
     option_initial_values,
 )
-from .scores import IdempotencyKey, ScoreChange, ScoreEntry, ScoreEntryQuerySet
+from .scores import (
+    Draft,
+    IdempotencyKey,
+    ScoreChange,
+    ScoreEntry,
+    ScoreEntryQuerySet,
+    TeamPart,
+)
 from .tables import ScorekeeperLink, Seat, Table, Team, new_link_token
 
 __all__ = [
     "GAME_CHOICES",
     "CheckIn",
     "ClockAction",
+    "Draft",
     "DrawRecord",
     "Event",
     "EventQuerySet",
@@ -32,6 +40,7 @@ __all__ = [
     "Seat",
     "Table",
     "Team",
+    "TeamPart",
     "new_link_token",
     "option_initial_values",
 ]

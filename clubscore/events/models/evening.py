@@ -128,11 +128,7 @@ class Event(models.Model):
         """True once a score is in: any hand or round with a result or a team's part."""
         from .scores import ScoreEntry  # the scores point at the evening, not back
 
-        return (
-            ScoreEntry.objects.filter(table__round__event=self)
-            .filter(Q(result__isnull=False) | ~Q(parts={}))
-            .exists()
-        )
+        return ScoreEntry.objects.filter(table__round__event=self).scored().exists()
 
     def settings_locked_reason(self) -> str | None:
         """Why the event's settings and options can no longer change, or None while they can."""
