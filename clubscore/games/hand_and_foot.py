@@ -102,6 +102,7 @@ class HandAndFoot(Game):
         Tiebreaker("hands_won", _("Hands won")),
         Tiebreaker("bonus", _("First-table bonus")),
     )
+    save_label = _("Save our hand")
     entry_word = _("Hand")
     entry_words = _("Hands")
     entry_numbered = _("Hand {n}")
@@ -160,6 +161,16 @@ class HandAndFoot(Game):
         """The meld minimum of ``hand`` (1-based); hands beyond the list use its last value."""
         minimums = self.clean_options(options)["meld_minimums"]
         return minimums[min(hand, len(minimums)) - 1]
+
+    def entry_facts(self, number: int, options: Mapping[str, Any]) -> list[tuple[str, int]]:
+        return [(_("Meld minimum:"), self.meld_minimum(number, options))]
+
+    def parts_of(self, payload: Any) -> list[Any]:
+        return list(payload["teams"])
+
+    def whole_entry(self, number: int, parts: Sequence[Any | None]) -> dict[str, Any]:
+        """The whole hand; a team not in yet has nothing counted (its part is scored alone)."""
+        return {"hand": number, "teams": [part or empty_team() for part in parts]}
 
     def tiebreak_values(
         self,

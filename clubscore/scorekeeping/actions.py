@@ -1,5 +1,5 @@
 """The scorekeeper's actions on a card: save, preview and drafts, confirm, dispute,
-turn in; and the organizer's settling of a dispute.
+turn in. (The organizer settles a dispute on the dashboard: `dashboard.disputes`.)
 
 Two sets of eyes: in Hand and Foot each team confirms the other team's part; in the
 other games the scorekeeper enters and another player at the table confirms on the
@@ -20,11 +20,9 @@ from django.db.models.functions import Now
 from django.utils.translation import gettext as _
 
 from clubscore.events.models import Round, ScoreChange, ScoreEntry, Table, TeamPart
-from clubscore.events.results import exact_bid_payload
-from clubscore.games import GAMES, ScoreError, score
-from clubscore.games.hand_and_foot import empty_team
+from clubscore.games import ScoreError
 
-from .card import HF, Card, build_card
+from .card import Card, build_card
 from .errors import Conflict, Invalid, Refused
 from .idempotency import claim, done, fingerprint
 
@@ -38,8 +36,9 @@ def _lock_entry(table: Table, number: int) -> ScoreEntry:
     return entry
 
 
-def _hf_status(parts: dict[str, TeamPart]) -> str:
-    if len(parts) < 2:
+def _parts_status(card: Card, parts: dict[str, TeamPart]) -> str:
+    """The entry's status from its teams' parts: in when every team's part is."""
+    if len(parts) < card.game.teams:
         return ScoreEntry.Status.DRAFT
     states = {part.state for part in parts.values()}
     if TeamPart.State.DISPUTED in states:
@@ -49,42 +48,32 @@ def _hf_status(parts: dict[str, TeamPart]) -> str:
     return ScoreEntry.Status.ENTERED
 
 
-def _score_hf_parts(card: Card, number: int, parts: dict[str, TeamPart]) -> dict:
-    """Score a hand from the parts in so far: both teams together, or one team alone
+def _score_parts(card: Card, number: int, parts: dict[str, TeamPart]) -> dict:
+    """Score a hand from the parts in so far: all teams together, or a team alone
     (its points stand; the checks between the teams wait for the other part)."""
-    if len(parts) == 2:
-        return _score(HF, _hf_payload(number, parts), card.options)
-    game = GAMES[HF]
-    teams: list[dict | None] = [None, None]
+    if len(parts) == card.game.teams:
+        return _score(card, number, _whole_entry(card, number, parts))
+    teams: list[dict | None] = [None] * card.game.teams
     for side, part in parts.items():
         try:
-            teams[int(side) - 1] = game.score_team(part.data, number, int(side) - 1, card.options)
+            teams[int(side) - 1] = card.game.score_team(
+                part.data, number, int(side) - 1, card.options
+            )
         except ScoreError as error:
             raise Invalid(error.errors) from None
     return {"hand": number, "teams": teams}
 
 
-def _hf_payload(number: int, parts: dict[str, TeamPart]) -> dict:
-    teams = [getattr(parts.get(str(n)), "data", None) or empty_team() for n in (1, 2)]
-    return {"hand": number, "teams": teams}
+def _whole_entry(card: Card, number: int, parts: dict[str, TeamPart]) -> dict:
+    sides = range(1, card.game.teams + 1)
+    return card.game.whole_entry(number, [getattr(parts.get(str(n)), "data", None) for n in sides])
 
 
-def _score(game_key: str, payload: dict, options: dict) -> dict:
+def _score(card: Card, number: int, payload: dict) -> dict:
     try:
-        return score(game_key, payload, options)
+        return card.score_with(number, payload)
     except ScoreError as error:
         raise Invalid(error.errors) from None
-
-
-def _exact_bid_result(
-    card: Card, number: int, round_payload: dict, entries: dict[int, ScoreEntry]
-) -> dict:
-    """Validate an exact-bid round by scoring the whole game so far with it."""
-    rounds = {n: e.payload for n, e in entries.items() if card.is_in(e)}
-    rounds[number] = round_payload
-    ordered = [rounds[n] for n in sorted(rounds)]
-    payload = exact_bid_payload(card.player_names, card.options["start_cards"], ordered)
-    return _score("exact_bid", payload, card.options)
 
 
 def _record(
@@ -102,21 +91,19 @@ def _record(
 
 def preview_result(card: Card, number: int, payload: dict) -> dict:
     """Score what is being typed, as the game would (raises `Invalid`)."""
-    if card.is_hf:
+    if card.parts_per_team:
         entry = card.entries.get(number)
         parts = entry.parts_by_team() if entry else {}
         parts[card.side] = TeamPart(team=int(card.side), data=payload)
-        return _score_hf_parts(card, number, parts)
-    if card.game_key == "exact_bid":
-        return _exact_bid_result(card, number, payload, card.entries)
-    return _score(card.game_key, payload, card.options)
+        return _score_parts(card, number, parts)
+    return _score(card, number, payload)
 
 
 def side_version(card: Card, entry: ScoreEntry | None) -> int:
     """The version of this side's part of `entry` that a form is built on (0: none yet)."""
     if entry is None:
         return 0
-    if card.is_hf:
+    if card.parts_per_team:
         return entry.part_version(card.side)
     return entry.version if card.is_in(entry) else 0
 
@@ -163,8 +150,8 @@ def submit(card: Card, number: int, payload: dict, *, version: int, key: str | N
             return duplicate
         _check_submit(card, number)
         entry = _lock_entry(card.table, number)
-        if card.is_hf:
-            outcome = _submit_hf(card, entry, number, payload, version, hand_as_it_lies)
+        if card.parts_per_team:
+            outcome = _submit_part(card, entry, number, payload, version, hand_as_it_lies)
         else:
             outcome = _submit_round(card, entry, number, payload, version)
         ScoreEntry.objects.filter(
@@ -177,7 +164,7 @@ def _check_submit(card: Card, number: int) -> None:
     existing = card.entries.get(number)
     card.check_open(number, new=not card.side_is_in(number))
     if existing is not None and not card.organizer:
-        if card.is_hf:
+        if card.parts_per_team:
             part = existing.part(card.side)
             if part and part.is_confirmed:
                 raise Refused(_("This hand is confirmed; ask the organizer to change it."))
@@ -193,7 +180,7 @@ def _in_statuses() -> list[str]:
     ]
 
 
-def _submit_hf(
+def _submit_part(
     card: Card, entry: ScoreEntry, number: int, part: dict, version: int, as_it_lies: bool
 ) -> dict:
     parts = entry.parts_by_team()
@@ -212,12 +199,12 @@ def _submit_hf(
     before = mine.data if mine else None
     new = parts[card.side] = mine or TeamPart(entry=entry, team=int(card.side))
     new.data, new.state, new.entered_by_id = part, TeamPart.State.ENTERED, card.actor_player_id
-    result = _score_hf_parts(card, number, parts)
+    result = _score_parts(card, number, parts)
     new.version = current + 1
     new.save()
-    entry.status = _hf_status(parts)
-    if len(parts) == 2:
-        entry.payload = _hf_payload(number, parts)
+    entry.status = _parts_status(card, parts)
+    if len(parts) == card.game.teams:
+        entry.payload = _whole_entry(card, number, parts)
         entry.result = result
     entry.drop_drafts(card.side)
     entry.version += 1
@@ -232,11 +219,7 @@ def _submit_round(card: Card, entry: ScoreEntry, number: int, payload: dict, ver
     was_in = card.is_in(entry)
     if was_in and version != entry.version:
         raise Conflict(entry.payload, entry.version)
-    if card.game_key == "exact_bid":
-        others = {n: e for n, e in card.entries.items() if n != number}
-        result = _exact_bid_result(card, number, payload, others)
-    else:
-        result = _score(card.game_key, payload, card.options)
+    result = _score(card, number, payload)
     before = entry.payload if was_in else None
     entry.payload = payload
     entry.result = result
@@ -269,14 +252,14 @@ def confirm(
         if duplicate is not None:
             return duplicate
         entry = _entry_to_answer(card, number, _("There is nothing to confirm yet."))
-        if card.is_hf:
+        if card.parts_per_team:
             parts = entry.parts_by_team()
             other = parts[card.other_side]
             if other.version != version:
                 raise Conflict(other.data, other.version)
             other.state = TeamPart.State.CONFIRMED
             other.save(update_fields=["state", "updated_at"])
-            entry.status = _hf_status(parts)
+            entry.status = _parts_status(card, parts)
             confirmer = card.actor_player_id
         else:
             if entry.version != version:
@@ -314,7 +297,7 @@ def dispute(
             return duplicate
         entry = _entry_to_answer(card, number, _("There is nothing to dispute yet."))
         proposed_payload = None
-        if card.is_hf:
+        if card.parts_per_team:
             parts = entry.parts_by_team()
             other = parts[card.other_side]
             if other.version != version:
@@ -323,8 +306,8 @@ def dispute(
             other.save(update_fields=["state", "updated_at"])
             if proposed is not None:
                 theirs = {**parts, card.other_side: TeamPart(team=other.team, data=proposed)}
-                proposed_payload = _hf_payload(number, theirs)
-                _score(HF, proposed_payload, card.options)
+                proposed_payload = _whole_entry(card, number, theirs)
+                _score(card, number, proposed_payload)
         elif entry.version != version:
             raise Conflict(entry.payload, entry.version)
         entry.status = ScoreEntry.Status.DISPUTED
@@ -332,46 +315,9 @@ def dispute(
         entry.proposed_payload = proposed_payload
         entry.version += 1
         entry.save()
-        who = card.actor_player_id if card.is_hf else player_id
+        who = card.actor_player_id if card.parts_per_team else player_id
         _record(entry, "disputed", entry.payload, proposed_payload, card, who)
         return done(key, {"message": _("Sent to the organizer."), "number": number})
-
-
-def settle_dispute(entry: ScoreEntry, *, payload: dict, user: Any) -> ScoreEntry:
-    """The organizer's decision on a disputed entry: validated by the game, then confirmed.
-
-    `payload` is the entry's payload as `clubscore.events.results` stores it (the
-    whole hand; for the exact-bid game the round's bids and tricks). Bad numbers raise
-    `ScoreError` (its `.errors` as in the scoring contract) and change nothing.
-    """
-    with transaction.atomic():
-        entry = (
-            ScoreEntry.objects.select_for_update()
-            .select_related("table__round__event")
-            .get(pk=entry.pk)
-        )
-        table = entry.table
-        event = table.round.event
-        options = event.game_options
-        if event.game == "exact_bid":
-            card = build_card(table)
-            result = _exact_bid_result(card, entry.number, payload, card.entries)
-        else:
-            result = score(event.game, payload, options)
-        before = entry.payload
-        entry.payload = payload
-        entry.result = result
-        entry.status = ScoreEntry.Status.CONFIRMED
-        if event.game == HF:
-            for n in (1, 2):
-                entry.settle_part(n, payload["teams"][n - 1])
-        entry.version += 1
-        entry.save()
-        ScoreEntry.objects.filter(pk=entry.pk, entered_at__isnull=True).update(entered_at=Now())
-        ScoreChange.objects.create(
-            entry=entry, action="settled", before=before, after=payload, changed_by_user=user
-        )
-    return entry
 
 
 def turn_in(

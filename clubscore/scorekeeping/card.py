@@ -18,12 +18,11 @@ from django.utils.translation import gettext as _
 from clubscore.events.clock import ClockState, clock_state
 from clubscore.events.models import Event, ScoreChange, ScoreEntry, ScorekeeperLink, Seat, Table
 from clubscore.events.results import TableScore, table_score
-from clubscore.games import GAMES
+from clubscore.games import GAMES, Game
 from clubscore.translation import translate
 
 from .errors import Refused
 
-HF = "hand_and_foot"
 LIVE_STATUSES = (Event.Status.DRAWN, Event.Status.RUNNING, Event.Status.TIME_CALLED)
 
 
@@ -48,8 +47,13 @@ class Card:
         return self.event.game
 
     @property
-    def is_hf(self) -> bool:
-        return self.game_key == HF
+    def game(self) -> Game:
+        return GAMES[self.game_key]
+
+    @property
+    def parts_per_team(self) -> bool:
+        """Does each team enter its own part of a hand (and check the other team's)?"""
+        return self.game.parts_per_team
 
     @cached_property
     def options(self) -> dict:
@@ -58,9 +62,9 @@ class Card:
     @property
     def side(self) -> str:
         """Whose part this link enters: the team number ("1"/"2"), or "0" for the table."""
-        if self.is_hf and self.link is not None and self.link.team is not None:
+        if self.parts_per_team and self.link is not None and self.link.team is not None:
             return str(self.link.team.number)
-        return "1" if self.is_hf else "0"
+        return "1" if self.parts_per_team else "0"
 
     @property
     def other_side(self) -> str:
@@ -75,21 +79,27 @@ class Card:
 
     @property
     def target(self) -> int | None:
-        """How many hands or rounds make a full game (None: Laus played to a threshold)."""
-        options = self.options
-        if self.game_key == HF:
-            return options["hands"]
-        if self.game_key == "exact_bid":
-            return options["start_cards"]
-        return options["rounds"]
+        """How many hands or rounds make a full game (None: played to a threshold)."""
+        return self.game.entries_per_game(self.options)
 
     def is_in(self, entry: ScoreEntry | None) -> bool:
         """Is this hand or round completely entered (both teams' parts in Hand and Foot)?"""
         return entry is not None and entry.status != ScoreEntry.Status.DRAFT
 
+    def score_with(self, number: int, payload: Any) -> dict:
+        """Score `payload` as hand or round `number` of this card, as the game does: on its
+        own, or, in a game scored as a whole, with the card's other entries (raises
+        `ScoreError`)."""
+        if not self.game.scored_as_a_whole:
+            return self.game.score(payload, self.options)
+        entries = {n: e.payload for n, e in self.entries.items() if self.is_in(e)}
+        entries[number] = payload
+        ordered = [entries[n] for n in sorted(entries)]
+        return self.game.score_so_far(self.player_names, ordered, self.options)
+
     def side_is_in(self, number: int) -> bool:
         entry = self.entries.get(number)
-        if self.is_hf:
+        if self.parts_per_team:
             return entry is not None and entry.part(self.side) is not None
         return self.is_in(entry)
 
@@ -117,16 +127,13 @@ class Card:
 
     @cached_property
     def threshold_passed(self) -> tuple[int, list[Seat]] | None:
-        """Laus to a threshold: the round in which someone passed it, and who (else None)."""
-        threshold = self.options.get("threshold")
-        if threshold is None:
-            return None
+        """Played to a threshold: the round in which someone passed it, and who (else None)."""
         progress = self.score.progress
-        for index in range(len(next(iter(progress.values()), []))):
-            passed = [s for s in self.seats if progress[s.player_id][index] > threshold]
-            if passed:
-                return index + 1, passed
-        return None
+        number = self.game.ended_at(progress, self.options)
+        if number is None:
+            return None
+        threshold = self.options["threshold"]
+        return number, [s for s in self.seats if progress[s.player_id][number - 1] > threshold]
 
     @cached_property
     def limit(self) -> int | None:
@@ -135,7 +142,7 @@ class Card:
         if self.clock.time_is_up:
             limit = self.in_progress if limit is None else min(limit, self.in_progress)
         if self.threshold_passed is not None:
-            # Laus: the game ends with the round in which someone passes the threshold.
+            # The game ends with the round in which someone passes the threshold.
             number = self.threshold_passed[0]
             limit = number if limit is None else min(limit, number)
         return limit
@@ -190,7 +197,7 @@ class Card:
         first = next(
             (i for i, s in enumerate(self.seats) if s.player_id == self.table.first_player_id), 0
         )
-        return self.seats[GAMES[self.game_key].dealer(first, number, len(self.seats))]
+        return self.seats[self.game.dealer(first, number, len(self.seats))]
 
     @property
     def actor_player_id(self) -> int | None:
@@ -212,7 +219,7 @@ class Card:
         if new and self.limit is not None and number > self.limit and self.game_over:
             raise Refused(self.game_over)
         if new and self.next_number != number:
-            raise Refused(translate(GAMES[self.game_key].in_order_phrase))
+            raise Refused(translate(self.game.in_order_phrase))
 
 
 def load_card(

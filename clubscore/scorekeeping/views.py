@@ -77,7 +77,7 @@ def _number(request: HttpRequest, card: Card) -> int:
     last = GAMES[card.game_key].max_rounds(card.options)
     number = parse_int(request.POST.get("number"))
     if number is None or not 1 <= number <= last:
-        if card.is_hf:
+        if card.parts_per_team:
             text = _("Hand number: enter a whole number from 1 to %(last)s.")
         else:
             text = _("Round number: enter a whole number from 1 to %(last)s.")
@@ -107,9 +107,9 @@ def _initial(card: Card, number: int, form_class: type[EntryForm]) -> dict:
     if entry is not None:
         if entry.draft(card.side):
             return entry.draft(card.side)
-        if card.is_hf and entry.part(card.side):
+        if card.parts_per_team and entry.part(card.side):
             return form_class.initial_from_payload(entry.part(card.side).data, [])
-        if not card.is_hf and card.is_in(entry):
+        if not card.parts_per_team and card.is_in(entry):
             return form_class.initial_from_payload(entry.payload, card.player_names)
     return {}
 
@@ -121,7 +121,7 @@ def _round_facts(card: Card, number: int) -> dict:
         "dealer": card.dealer(number),
         "first_seat_label": GAMES[card.game_key].first_seat_label,
     }
-    if card.is_hf:
+    if card.parts_per_team:
         facts["meld_minimum"] = GAMES["hand_and_foot"].meld_minimum(number, card.options)
     if card.game_key == "exact_bid":
         facts["cards"] = cards_in_round(number - 1, card.options["start_cards"])
@@ -140,7 +140,7 @@ def _shown_value(value: object) -> object:
 
 def _columns(card: Card) -> list[tuple[str, int]]:
     """The card's columns: (label, player id whose running total it shows)."""
-    if card.is_hf:
+    if card.parts_per_team:
         columns = []
         for number in (1, 2):
             seat = next((s for s in card.seats if s.team and s.team.number == number), None)
@@ -156,7 +156,7 @@ def _columns(card: Card) -> list[tuple[str, int]]:
 
 def _headings(card: Card) -> list[dict[str, str]]:
     """The hands table's column headings: in full, and short for a phone's width."""
-    if card.is_hf:
+    if card.parts_per_team:
         return [
             {
                 "full": _("Team %(number)s: %(names)s")
@@ -198,7 +198,7 @@ def _rows(card: Card, columns: list[tuple[str, int]]) -> list[dict]:
             else:
                 cells.append(None)
         waiting = None
-        if index is None and entry is not None and card.is_hf and entry.part(card.side):
+        if index is None and entry is not None and card.parts_per_team and entry.part(card.side):
             own = _own_part(card, number, entry.part(card.side).data)
             if own is not None:
                 cells[int(card.side) - 1] = {"hand": own, "running": None}
@@ -245,7 +245,7 @@ def _pending(card: Card) -> list[dict]:
     for _number, entry in sorted(card.entries.items()):
         if entry.status != ScoreEntry.Status.ENTERED:
             continue
-        if card.is_hf:
+        if card.parts_per_team:
             other = entry.part(card.other_side)
             if not other or other.state != TeamPart.State.ENTERED:
                 continue
@@ -342,8 +342,8 @@ def _page(
         "theirs": theirs,
         "dispute_form": dispute_form,
         "dispute_entry": card.entries.get(dispute_number) if dispute_number else None,
-        "my_team": card.team_names(int(card.side)) if card.is_hf else None,
-        "other_team": card.team_names(int(card.other_side)) if card.is_hf else None,
+        "my_team": card.team_names(int(card.side)) if card.parts_per_team else None,
+        "other_team": card.team_names(int(card.other_side)) if card.parts_per_team else None,
         "as_it_lies": card.clock.time_is_up and number == card.in_progress,
         "live_query": _live_query(card),
         # Offline (static/js/offline.js): the next hands' facts, for hands queued in a row.
@@ -353,9 +353,9 @@ def _page(
     if context["dispute_entry"] is not None:
         entry = context["dispute_entry"]
         context["dispute_version"] = (
-            entry.part_version(card.other_side) if card.is_hf else entry.version
+            entry.part_version(card.other_side) if card.parts_per_team else entry.version
         )
-        if card.is_hf:
+        if card.parts_per_team:
             # The disputing team may give its own count of the other team's hand, so the
             # organizer sees both versions side by side; it starts from what was entered.
             context["proposal_form"] = proposal_form or _proposal_form(card, entry)
@@ -507,7 +507,11 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
     dispute_form = DisputeForm(request.POST)
     proposal = None
     entry = card.entries.get(number)
-    if card.is_hf and entry is not None and any(key.startswith("p-") for key in request.POST):
+    if (
+        card.parts_per_team
+        and entry is not None
+        and any(key.startswith("p-") for key in request.POST)
+    ):
         proposal = _proposal_form(card, entry, request.POST)
         # Sent when asked for, or when a number was changed (a forgotten tick loses nothing).
         if not (request.POST.get("propose") or proposal.has_changed()):

@@ -13,6 +13,7 @@ import time_machine
 from django.test import Client
 from django.utils import timezone
 
+from clubscore.dashboard.disputes import settle_dispute
 from clubscore.events.clock import call_time, start_clock
 from clubscore.events.models import (
     Event,
@@ -24,7 +25,6 @@ from clubscore.events.models import (
     Table,
 )
 from clubscore.games import ScoreError, hand_and_foot
-from clubscore.scorekeeping.actions import settle_dispute
 
 from .conftest import GOOD_TEAM, SMALL_TEAM, links, url
 
