@@ -92,6 +92,7 @@ class Game:
     entry_numbered: str = _("Round {n}")
     dispute_phrase: str = _("Dispute round {n}")
     in_order_phrase: str = _("Enter the rounds in order.")
+    number_phrase: str = _("Round number: enter a whole number from 1 to {last}.")
     #: The option that says how many entries make a game (None: the game never says).
     length_option: str | None = "rounds"
     #: Does each team enter its own part of an entry (and the entry is in when all are)?

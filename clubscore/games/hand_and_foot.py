@@ -108,6 +108,7 @@ class HandAndFoot(Game):
     entry_numbered = _("Hand {n}")
     dispute_phrase = _("Dispute hand {n}")
     in_order_phrase = _("Enter the hands in order.")
+    number_phrase = _("Hand number: enter a whole number from 1 to {last}.")
     length_option = "hands"
     parts_per_team = True
     deck = Deck(FULL_RANKS, jokers=2)

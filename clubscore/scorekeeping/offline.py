@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
@@ -29,9 +30,11 @@ ASSETS = [
     "css/clubscore.css",
     "css/entry.css",
     "css/scorekeeping.css",
+    "css/melds.css",
     "js/clock.js",
     "js/scorekeeping.js",
     "js/offline.js",
+    "js/melds.js",
     "vendor/htmx-2.0.8.min.js",
     "vendor/idb-keyval-6.3.0.umd.js",
     "img/favicon.svg",
@@ -48,7 +51,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     version = hashlib.blake2b(json.dumps(assets).encode(), digest_size=6).hexdigest()
     body = render_to_string(
         "scorekeeping/sw.js",
-        {"assets": json.dumps(assets), "version": version, "static_prefix": static("")},
+        # STATIC_URL, not static(""): the manifest storage of DEBUG off has no entry for "".
+        {"assets": json.dumps(assets), "version": version, "static_prefix": settings.STATIC_URL},
     )
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = (
