@@ -60,3 +60,14 @@ def lf_round(players: list[str], **changes) -> dict:
         "penalties": [0, 0, 0],
     }
     return payload | changes
+
+
+def add_parts(entry, *states: str, version: int = 1) -> None:
+    """Both teams' parts of a Hand and Foot entry as rows, from its payload's teams:
+    one state for both, or one per team."""
+    from clubscore.events.models import TeamPart
+
+    states = states * 2 if len(states) == 1 else states
+    teams = zip(entry.payload["teams"], states, strict=True)
+    for number, (team, state) in enumerate(teams, start=1):
+        TeamPart.objects.create(entry=entry, team=number, data=team, state=state, version=version)

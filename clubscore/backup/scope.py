@@ -59,6 +59,9 @@ def event_scope(event_id: int) -> dict[str, Callable[[], models.QuerySet]]:
         ids |= set(entries.values_list("entered_by", flat=True))
         ids |= set(entries.values_list("confirmed_by", flat=True))
         ids |= set(
+            ev.TeamPart.objects.filter(entry__in=entries).values_list("entered_by", flat=True)
+        )
+        ids |= set(
             ev.ScoreChange.objects.filter(entry__in=entries).values_list(
                 "changed_by_player", flat=True
             )
@@ -96,6 +99,8 @@ def event_scope(event_id: int) -> dict[str, Callable[[], models.QuerySet]]:
             table__round__event=event_id
         ),
         "events.scoreentry": lambda: ev.ScoreEntry.objects.filter(table__round__event=event_id),
+        "events.teampart": lambda: ev.TeamPart.objects.filter(entry__table__round__event=event_id),
+        "events.draft": lambda: ev.Draft.objects.filter(entry__table__round__event=event_id),
         "events.scorechange": lambda: ev.ScoreChange.objects.filter(
             entry__table__round__event=event_id
         ),

@@ -10,7 +10,7 @@ from django.db.models import Prefetch
 from django.db.models.functions import Now
 from django.utils.translation import gettext as _
 
-from clubscore.events.models import Event, ScoreChange, ScoreEntry, Seat
+from clubscore.events.models import Event, ScoreChange, ScoreEntry, Seat, TeamPart
 from clubscore.games import GAMES, ScoreError
 from clubscore.scorekeeping.card import build_card
 from clubscore.scorekeeping.errors import Refused
@@ -57,8 +57,7 @@ def who_disputed_whom(entry: ScoreEntry) -> tuple[str, str]:
     recorded on the latest "disputed" change disputed what `entered_by` entered.
     """
     seats = list(entry.table.seats.all())
-    parts = entry.parts or {}
-    disputed = [int(side) for side, part in parts.items() if part.get("state") == "disputed"]
+    disputed = [part.team for part in entry.parts.all() if part.state == TeamPart.State.DISPUTED]
     if disputed:
         teams = sorted({s.team.number for s in seats if s.team is not None})
         others = [number for number in teams if number not in disputed]
@@ -72,12 +71,13 @@ def who_disputed_whom(entry: ScoreEntry) -> tuple[str, str]:
 def disputed_entries(event: Event):
     """The event's disputed entries with what showing them needs: their table's seats,
     its confirmed entries (the exact-bid game scores a round with those before it), who
-    entered and who disputed. Four queries, however many."""
+    entered and who disputed. Five queries, however many."""
     return (
         ScoreEntry.objects.disputed()
         .filter(table__round__event=event)
         .select_related("table__round", "entered_by")
         .prefetch_related(
+            "parts",  # a team's part marked disputed says who disputed
             # Who disputed (the latest "disputed" change names the player).
             Prefetch(
                 "changes",
@@ -247,15 +247,8 @@ def settle_dispute(entry: ScoreEntry, *, payload: dict, user: Any) -> ScoreEntry
         entry.result = result
         entry.status = ScoreEntry.Status.CONFIRMED
         if game.parts_per_team:
-            entry.parts = {
-                str(n): {
-                    **entry.parts.get(str(n), {}),
-                    "data": part,
-                    "state": "confirmed",
-                    "version": entry.parts.get(str(n), {}).get("version", 0) + 1,
-                }
-                for n, part in enumerate(game.parts_of(payload), start=1)
-            }
+            for n, part in enumerate(game.parts_of(payload), start=1):
+                entry.settle_part(n, part)
         entry.version += 1
         entry.save()
         ScoreEntry.objects.filter(pk=entry.pk, entered_at__isnull=True).update(entered_at=Now())

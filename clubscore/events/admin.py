@@ -7,6 +7,7 @@ from clubscore.games import GAMES
 from .forms import EventForm
 from .models import (
     CheckIn,
+    Draft,
     DrawRecord,
     Event,
     Round,
@@ -16,6 +17,7 @@ from .models import (
     Seat,
     Table,
     Team,
+    TeamPart,
 )
 from .signals import event_finished, event_reopened
 
@@ -113,11 +115,23 @@ class TeamInline(admin.TabularInline):
     autocomplete_fields = ["scorekeeper"]
 
 
-class ScoreEntryInline(admin.TabularInline):
+class RecordOnly:
+    """The club's record of its scores, to read: scores change only through the card and
+    the dashboard (the game checks them, the change log keeps every change), never here."""
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class ScoreEntryInline(RecordOnly, admin.TabularInline):
     model = ScoreEntry
-    extra = 0
-    fields = ["number", "status", "version", "updated_at"]
-    readonly_fields = ["updated_at"]
+    fields = readonly_fields = ["number", "status", "version", "updated_at"]
     show_change_link = True
 
 
@@ -131,11 +145,19 @@ class TableAdmin(admin.ModelAdmin):
     autocomplete_fields = ["first_player"]
 
 
-class ScoreChangeInline(admin.TabularInline):
+class TeamPartInline(RecordOnly, admin.TabularInline):
+    model = TeamPart
+    fields = readonly_fields = ["team", "state", "version", "data", "entered_by", "updated_at"]
+
+
+class DraftInline(RecordOnly, admin.TabularInline):
+    model = Draft
+    fields = readonly_fields = ["side", "data", "updated_at"]
+
+
+class ScoreChangeInline(RecordOnly, admin.TabularInline):
     model = ScoreChange
-    extra = 0
-    can_delete = False
-    readonly_fields = [
+    fields = readonly_fields = [
         "changed_at",
         "changed_by_user",
         "changed_by_player",
@@ -146,11 +168,31 @@ class ScoreChangeInline(admin.TabularInline):
 
 
 @admin.register(ScoreEntry)
-class ScoreEntryAdmin(admin.ModelAdmin):
+class ScoreEntryAdmin(RecordOnly, admin.ModelAdmin):
     list_display = ["table", "number", "status", "version", "updated_at"]
     list_filter = ["status", "table__round__event"]
     list_select_related = ["table__round__event"]
-    inlines = [ScoreChangeInline]
+    inlines = [TeamPartInline, DraftInline, ScoreChangeInline]
+
+
+@admin.register(TeamPart)
+class TeamPartAdmin(RecordOnly, admin.ModelAdmin):
+    list_display = ["entry", "team", "state", "version", "updated_at"]
+    list_filter = ["state", "entry__table__round__event"]
+    list_select_related = ["entry__table"]
+
+
+@admin.register(Draft)
+class DraftAdmin(RecordOnly, admin.ModelAdmin):
+    list_display = ["entry", "side", "updated_at"]
+    list_select_related = ["entry__table"]
+
+
+@admin.register(ScoreChange)
+class ScoreChangeAdmin(RecordOnly, admin.ModelAdmin):
+    list_display = ["entry", "action", "changed_at", "changed_by_user", "changed_by_player"]
+    list_filter = ["action", "entry__table__round__event"]
+    list_select_related = ["entry__table", "changed_by_user", "changed_by_player"]
 
 
 @admin.register(CheckIn)

@@ -26,7 +26,7 @@ from django.db.models import Count, Prefetch, Q
 from django.db.models.functions import Now
 from django.utils.translation import gettext as _
 
-from .models import ClockAction, Event, Round, ScoreChange, ScoreEntry, Seat, Table
+from .models import ClockAction, Event, Round, ScoreChange, ScoreEntry, Seat, Table, TeamPart
 from .signals import event_finished, event_reopened
 
 
@@ -124,11 +124,9 @@ def score_as_it_lies(event: Event, table_id: int, *, user: Any = None) -> Table:
             if entry.status != ScoreEntry.Status.ENTERED:
                 continue  # confirmed already, or only one team's part (it does not count)
             entry.status = ScoreEntry.Status.CONFIRMED
-            entry.parts = {
-                side: {**part, "state": "confirmed"} for side, part in entry.parts.items()
-            }
+            entry.parts.update(state=TeamPart.State.CONFIRMED, updated_at=Now())
             entry.version += 1
-            entry.save(update_fields=["status", "parts", "version", "updated_at"])
+            entry.save(update_fields=["status", "version", "updated_at"])
             ScoreChange.objects.create(
                 entry=entry, action="confirmed", changed_by_user=_user(user), after=entry.payload
             )

@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models.functions import Now
 from django.utils.translation import gettext as _
 
-from clubscore.events.models import Round, ScoreChange, ScoreEntry, Table
+from clubscore.events.models import Round, ScoreChange, ScoreEntry, Table, TeamPart
 from clubscore.games import ScoreError
 
 from .card import Card, build_card
@@ -36,19 +36,19 @@ def _lock_entry(table: Table, number: int) -> ScoreEntry:
     return entry
 
 
-def _parts_status(card: Card, parts: dict) -> str:
+def _parts_status(card: Card, parts: dict[str, TeamPart]) -> str:
     """The entry's status from its teams' parts: in when every team's part is."""
     if len(parts) < card.game.teams:
         return ScoreEntry.Status.DRAFT
-    states = {part["state"] for part in parts.values()}
-    if "disputed" in states:
+    states = {part.state for part in parts.values()}
+    if TeamPart.State.DISPUTED in states:
         return ScoreEntry.Status.DISPUTED
-    if states == {"confirmed"}:
+    if states == {TeamPart.State.CONFIRMED}:
         return ScoreEntry.Status.CONFIRMED
     return ScoreEntry.Status.ENTERED
 
 
-def _score_parts(card: Card, number: int, parts: dict) -> dict:
+def _score_parts(card: Card, number: int, parts: dict[str, TeamPart]) -> dict:
     """Score a hand from the parts in so far: all teams together, or a team alone
     (its points stand; the checks between the teams wait for the other part)."""
     if len(parts) == card.game.teams:
@@ -57,16 +57,16 @@ def _score_parts(card: Card, number: int, parts: dict) -> dict:
     for side, part in parts.items():
         try:
             teams[int(side) - 1] = card.game.score_team(
-                part["data"], number, int(side) - 1, card.options
+                part.data, number, int(side) - 1, card.options
             )
         except ScoreError as error:
             raise Invalid(error.errors) from None
     return {"hand": number, "teams": teams}
 
 
-def _whole_entry(card: Card, number: int, parts: dict) -> dict:
+def _whole_entry(card: Card, number: int, parts: dict[str, TeamPart]) -> dict:
     sides = range(1, card.game.teams + 1)
-    return card.game.whole_entry(number, [parts.get(str(n), {}).get("data") for n in sides])
+    return card.game.whole_entry(number, [getattr(parts.get(str(n)), "data", None) for n in sides])
 
 
 def _score(card: Card, number: int, payload: dict) -> dict:
@@ -93,8 +93,8 @@ def preview_result(card: Card, number: int, payload: dict) -> dict:
     """Score what is being typed, as the game would (raises `Invalid`)."""
     if card.parts_per_team:
         entry = card.entries.get(number)
-        parts = dict(entry.parts) if entry else {}
-        parts[card.side] = {"data": payload}
+        parts = entry.parts_by_team() if entry else {}
+        parts[card.side] = TeamPart(team=int(card.side), data=payload)
         return _score_parts(card, number, parts)
     return _score(card, number, payload)
 
@@ -104,7 +104,7 @@ def side_version(card: Card, entry: ScoreEntry | None) -> int:
     if entry is None:
         return 0
     if card.parts_per_team:
-        return entry.parts.get(card.side, {}).get("version", 0)
+        return entry.part_version(card.side)
     return entry.version if card.is_in(entry) else 0
 
 
@@ -117,27 +117,21 @@ def save_draft(card: Card, number: int, raw: dict, *, version: int = 0) -> None:
     kept = card.entries.get(number)
     if side_version(card, kept) != version:
         return
-    if kept is not None and kept.drafts.get(card.side) == raw:
+    if kept is not None and kept.draft(card.side) == raw:
         return  # already kept: no lock, no write
-    if kept is not None:
-        # The scorekeeper types on, one preview per count: one UPDATE, kept only where
-        # the row is still as this card read it (the other tablet keeps its own draft
-        # in the same row; a save in between changes the version). Else lock and merge.
-        drafts = {**kept.drafts, card.side: raw}
-        unchanged = ScoreEntry.objects.filter(pk=kept.pk, version=kept.version, drafts=kept.drafts)
-        if unchanged.update(drafts=drafts):
+    if kept is not None and kept.draft(card.side) is not None:
+        # The scorekeeper types on, one preview per count: one UPDATE of this side's
+        # draft, kept only while the entry is as this card read it (a save in between
+        # changes its version). Else (or no draft yet) lock the entry and keep it there.
+        mine = kept.drafts.filter(side=int(card.side), entry__version=kept.version)
+        if mine.update(data=raw, updated_at=Now()):
             return
     with transaction.atomic():
         entry = _lock_entry(card.table, number)
         if side_version(card, entry) != version:
             return  # saved since the form was shown
-        drafts = dict(entry.drafts)
-        if drafts.get(card.side) == raw:
-            return
-        drafts[card.side] = raw
-        entry.drafts = drafts
-        # Not `updated_at`: a draft changes nothing the other tablet shows (`live_version`).
-        entry.save(update_fields=["drafts"])
+        # Not the entry itself: a draft changes nothing the other tablet shows (`live_version`).
+        entry.keep_draft(card.side, raw)
 
 
 # -- actions ---------------------------------------------------------------------------
@@ -171,8 +165,8 @@ def _check_submit(card: Card, number: int) -> None:
     card.check_open(number, new=not card.side_is_in(number))
     if existing is not None and not card.organizer:
         if card.parts_per_team:
-            part = existing.parts.get(card.side)
-            if part and part["state"] == "confirmed":
+            part = existing.part(card.side)
+            if part and part.is_confirmed:
                 raise Refused(_("This hand is confirmed; ask the organizer to change it."))
         elif existing.status == ScoreEntry.Status.CONFIRMED:
             raise Refused(_("This round is confirmed; ask the organizer to change it."))
@@ -189,11 +183,11 @@ def _in_statuses() -> list[str]:
 def _submit_part(
     card: Card, entry: ScoreEntry, number: int, part: dict, version: int, as_it_lies: bool
 ) -> dict:
-    parts = {k: dict(v) for k, v in entry.parts.items()}
+    parts = entry.parts_by_team()
     mine = parts.get(card.side)
-    current = mine["version"] if mine else 0
+    current = mine.version if mine else 0
     if version != current:
-        raise Conflict(mine["data"] if mine else None, current)
+        raise Conflict(mine.data if mine else None, current)
     if as_it_lies and part["went_out"]:
         raise Invalid(
             {
@@ -202,16 +196,17 @@ def _submit_part(
                 ]
             }
         )
-    parts[card.side] = {"data": part, "state": "entered", "by": card.actor_player_id}
+    before = mine.data if mine else None
+    new = parts[card.side] = mine or TeamPart(entry=entry, team=int(card.side))
+    new.data, new.state, new.entered_by_id = part, TeamPart.State.ENTERED, card.actor_player_id
     result = _score_parts(card, number, parts)
-    parts[card.side]["version"] = current + 1
-    before = mine["data"] if mine else None
-    entry.parts = parts
+    new.version = current + 1
+    new.save()
     entry.status = _parts_status(card, parts)
     if len(parts) == card.game.teams:
         entry.payload = _whole_entry(card, number, parts)
         entry.result = result
-    entry.drafts = {k: v for k, v in entry.drafts.items() if k != card.side}
+    entry.drop_drafts(card.side)
     entry.version += 1
     if entry.entered_by_id is None:
         entry.entered_by_id = card.actor_player_id
@@ -231,7 +226,7 @@ def _submit_round(card: Card, entry: ScoreEntry, number: int, payload: dict, ver
     entry.status = ScoreEntry.Status.ENTERED
     entry.entered_by_id = card.actor_player_id
     entry.confirmed_by = None
-    entry.drafts = {}
+    entry.drop_drafts()
     entry.version += 1
     entry.save()
     _record(entry, "changed" if was_in else "entered", before, payload, card, card.actor_player_id)
@@ -258,12 +253,12 @@ def confirm(
             return duplicate
         entry = _entry_to_answer(card, number, _("There is nothing to confirm yet."))
         if card.parts_per_team:
-            parts = {k: dict(v) for k, v in entry.parts.items()}
+            parts = entry.parts_by_team()
             other = parts[card.other_side]
-            if other["version"] != version:
-                raise Conflict(other["data"], other["version"])
-            other["state"] = "confirmed"
-            entry.parts = parts
+            if other.version != version:
+                raise Conflict(other.data, other.version)
+            other.state = TeamPart.State.CONFIRMED
+            other.save(update_fields=["state", "updated_at"])
             entry.status = _parts_status(card, parts)
             confirmer = card.actor_player_id
         else:
@@ -303,14 +298,14 @@ def dispute(
         entry = _entry_to_answer(card, number, _("There is nothing to dispute yet."))
         proposed_payload = None
         if card.parts_per_team:
-            parts = {k: dict(v) for k, v in entry.parts.items()}
+            parts = entry.parts_by_team()
             other = parts[card.other_side]
-            if other["version"] != version:
-                raise Conflict(other["data"], other["version"])
-            other["state"] = "disputed"
-            entry.parts = parts
+            if other.version != version:
+                raise Conflict(other.data, other.version)
+            other.state = TeamPart.State.DISPUTED
+            other.save(update_fields=["state", "updated_at"])
             if proposed is not None:
-                theirs = {**parts, card.other_side: {**other, "data": proposed}}
+                theirs = {**parts, card.other_side: TeamPart(team=other.team, data=proposed)}
                 proposed_payload = _whole_entry(card, number, theirs)
                 _score(card, number, proposed_payload)
         elif entry.version != version:

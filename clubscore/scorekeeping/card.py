@@ -1,7 +1,7 @@
 """One table's card as the tablet reads it: seats, entries, clock and what they mean.
 
 Storage follows `clubscore.events.results` exactly (one `ScoreEntry` per hand or
-round). Hand and Foot keeps each team's part in `ScoreEntry.parts` until both are
+round). Hand and Foot keeps each team's part in a `TeamPart` row until both are
 in; then `payload` is the whole hand and `result` its score. The card is read in a
 fixed number of queries (`load_card`); the actions (`actions`) change it.
 """
@@ -100,7 +100,7 @@ class Card:
     def side_is_in(self, number: int) -> bool:
         entry = self.entries.get(number)
         if self.parts_per_team:
-            return entry is not None and self.side in entry.parts
+            return entry is not None and entry.part(self.side) is not None
         return self.is_in(entry)
 
     def can_edit(self, number: int) -> bool:
@@ -273,7 +273,7 @@ def build_card(
     event = table.round.event
     # Through the table's related managers, so each seat and entry knows its table.
     seats = list(table.seats.select_related("player", "team").order_by("position"))
-    entries = {e.number: e for e in table.entries.order_by("number")}
+    entries = {e.number: e for e in table.entries.with_parts().with_drafts().order_by("number")}
     changes = []
     if history:
         changes = list(

@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from clubscore.events.models import ScoreEntry
+from clubscore.events.models import ScoreEntry, TeamPart
 from clubscore.games import ScoreError
 from clubscore.translation import translate
 
@@ -46,7 +46,7 @@ def entry_form(card: Card, number: int, data: Any = None, initial: Any = None) -
 def proposal_form(card: Card, entry: ScoreEntry, data: Any = None) -> EntryForm:
     """The other team's part of a disputed hand, as this team counts it (prefix "p")."""
     form_class = FORMS[card.game_key]
-    entered = entry.parts.get(card.other_side, {}).get("data")
+    entered = getattr(entry.part(card.other_side), "data", None)
     initial = form_class.initial_from_payload(entered, []) if entered else None
     return form_class(
         data, prefix="p", initial=initial, players=[], number=entry.number, options=card.options
@@ -122,10 +122,10 @@ class CardPage:
         if entry is None:
             return {}
         form_class = FORMS[card.game_key]
-        if entry.drafts.get(card.side):
-            return entry.drafts[card.side]
-        if card.parts_per_team and card.side in entry.parts:
-            return form_class.initial_from_payload(entry.parts[card.side]["data"], [])
+        if entry.draft(card.side):
+            return entry.draft(card.side)
+        if card.parts_per_team and entry.part(card.side):
+            return form_class.initial_from_payload(entry.part(card.side).data, [])
         if not card.parts_per_team and card.is_in(entry):
             return form_class.initial_from_payload(entry.payload, card.player_names)
         return {}
@@ -141,7 +141,7 @@ class CardPage:
         if entry is None:
             return 0
         if self.card.parts_per_team:
-            return entry.parts.get(self.card.side, {}).get("version", 0)
+            return entry.part_version(self.card.side)
         return entry.version if self.card.is_in(entry) else 0
 
     def facts(self, number: int) -> dict:
@@ -242,9 +242,9 @@ class CardPage:
                 else:
                     cells.append(None)
             waiting = None
-            mine = entry.parts.get(card.side) if entry is not None and card.parts_per_team else None
+            mine = entry.part(card.side) if entry is not None and card.parts_per_team else None
             if index is None and mine is not None:
-                own = self._own_part(number, mine["data"])
+                own = self._own_part(number, mine.data)
                 if own is not None:
                     cells[int(card.side) - 1] = {"hand": own, "running": None}
                 waiting = _("waiting for Team %(number)s") % {"number": card.other_side}
@@ -305,8 +305,8 @@ class CardPage:
                 continue
             label = self.entry_label(number)
             if card.parts_per_team:
-                other = entry.parts.get(card.other_side)
-                if not other or other["state"] != "entered":
+                other = entry.part(card.other_side)
+                if not other or other.state != TeamPart.State.ENTERED:
                     continue
                 who = _("Team %(number)s") % {"number": card.other_side}
                 team = self._shown_result(entry)["teams"][int(card.other_side) - 1]
@@ -315,7 +315,7 @@ class CardPage:
                         "entry": entry,
                         "heading": _("%(entry)s: check what %(who)s entered")
                         % {"entry": label, "who": who},
-                        "version": other["version"],
+                        "version": other.version,
                         "results": [(card.team_names(int(card.other_side)), team)],
                         "confirmers": [],
                     }
@@ -355,7 +355,7 @@ class CardPage:
         if disputing is None or entry is None:
             return None
         if card.parts_per_team:
-            version = entry.parts.get(card.other_side, {}).get("version", 0)
+            version = entry.part_version(card.other_side)
             # The disputing team may give its own count of the other team's part, so the
             # organizer sees both versions side by side; it starts from what was entered.
             proposal = disputing.proposal_form or proposal_form(card, entry)

@@ -88,5 +88,5 @@ def test_typing_previews_once_and_saving_sends_no_preview_after(new_page, live_s
     entry_post = next(i for i, url in enumerate(posts) if url.endswith("/entry/"))
     assert not [url for url in posts[entry_post:] if url.endswith("/preview/")]
     entry = ScoreEntry.objects.get(table=table, number=1)
-    assert entry.parts["1"]["data"]["melded"]["aces"] == 3
-    assert "1" not in entry.drafts
+    assert entry.part(1).data["melded"]["aces"] == 3
+    assert entry.draft(1) is None

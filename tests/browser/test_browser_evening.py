@@ -101,8 +101,8 @@ def test_a_hand_and_foot_play_off_on_its_own_clock(new_page, live_server, organi
     expect(clock.locator(".clock-time")).to_have_text(re.compile(r"^(29:\d\d|30:00)$"))
     enter(card, WINNERS, went_out=True, expect_total="2140")
     screenshot(card, "tablet-playoff-went-out-768")
-    part = ScoreEntry.objects.get(table__round=playoff, number=1).parts["1"]
-    assert part["data"]["went_out"] is True
+    part = ScoreEntry.objects.get(table__round=playoff, number=1).part(1)
+    assert part.data["went_out"] is True
 
     page.goto(f"{live_server.url}/events/{event.pk}/dashboard/")
     expect(page.get_by_role("heading", name="Clock · Play-off round 2")).to_be_visible()

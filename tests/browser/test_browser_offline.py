@@ -69,10 +69,10 @@ def stored(link, number: int = 1) -> ScoreEntry | None:
 def assert_stored_once(link, part: dict) -> None:
     entry = stored(link)
     assert entry is not None
-    mine = entry.parts[str(link.team.number)]
-    assert mine["version"] == 1
-    assert mine["data"]["melded"]["aces"] == int(part["melded_aces"])
-    assert mine["data"]["in_hand"]["low"] == int(part["in_hand_low"])
+    mine = entry.part(link.team.number)
+    assert mine.version == 1
+    assert mine.data["melded"]["aces"] == int(part["melded_aces"])
+    assert mine.data["in_hand"]["low"] == int(part["in_hand_low"])
     assert ScoreChange.objects.filter(entry=entry).count() == 1
 
 
@@ -202,12 +202,12 @@ def test_a_conflict_made_while_offline_shows_both_versions(
     expect(light(page)).to_have_text("Online")
     screenshot(page, "tablet-offline-conflict-768")
     entry = stored(link)
-    assert entry.parts["1"]["data"]["melded"]["aces"] == 5
+    assert entry.part(1).data["melded"]["aces"] == 5
 
     page.get_by_role("button", name="Save our hand").click()  # ours replaces theirs
     expect(page.locator(".message")).to_contain_text("Hand 1 saved.")
     entry.refresh_from_db()
-    assert entry.parts["1"]["data"]["melded"]["aces"] == 4
+    assert entry.part(1).data["melded"]["aces"] == 4
 
 
 @pytest.mark.parametrize(
@@ -251,11 +251,11 @@ def test_a_confirmation_made_offline_waits_and_lands_once(new_page, live_server,
     expect(pending).to_be_hidden()
     expect(waiting_row(team1, 1)).to_contain_text("waiting to send")
     expect(light(team1)).to_contain_text("1 waiting to send")
-    assert stored(link).parts["2"]["state"] == "entered"
+    assert stored(link).part(2).state == "entered"
 
     team1.context.set_offline(False)
     expect(light(team1)).to_have_text("Online")
     expect(team1.locator(".message")).to_contain_text("Confirmed.")
     entry = stored(link)
-    assert entry.parts["2"]["state"] == "confirmed"
+    assert entry.part(2).state == "confirmed"
     assert ScoreChange.objects.filter(entry=entry, action="confirmed").count() == 1

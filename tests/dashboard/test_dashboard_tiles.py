@@ -15,6 +15,7 @@ from django.utils import timezone
 from clubscore.events.clock import call_time, start_clock
 from clubscore.events.models import ScoreChange, ScoreEntry, ScorekeeperLink
 from clubscore.games import score
+from tests.payloads import add_parts
 
 from .conftest import hf_hand, laus_round, tables_of
 from .test_dashboard_views import correction
@@ -120,8 +121,9 @@ def test_the_dashboard_runs_the_same_queries_for_10_and_100_tables(
                 entry = add_entry(table, 2, hf_hand(2), status=ScoreEntry.Status.DISPUTED)
                 entry.proposed_payload = hf_hand(2, 1)
                 entry.save()
-        # 14: quiet tablets; the rounds' clocks and the clock's history.
-        with django_assert_num_queries(14) as context:
+        # 15: quiet tablets; the rounds' clocks and the clock's history; the disputed
+        # hands' team parts (which team disputed which).
+        with django_assert_num_queries(15) as context:
             response = organizer_client.get(url(event))
         page = response.content.decode()
         assert page.count('<li class="tile') == count
@@ -139,11 +141,7 @@ def test_a_hand_and_foot_dispute_says_which_team_disputed_which(
     hand = hf_hand(1, 0)
     entry = add_entry(table, 1, hand, status=ScoreEntry.Status.DISPUTED)
     # Team 2's scorekeeper disputed team 1's part (the part marked disputed).
-    entry.parts = {
-        "1": {"data": hand["teams"][0], "state": "disputed", "version": 2},
-        "2": {"data": hand["teams"][1], "state": "entered", "version": 1},
-    }
-    entry.save()
+    add_parts(entry, "disputed", "entered")
     page = organizer_client.get(url(event)).content.decode()
     assert (
         "Team 2 (P1B Table1 &amp; P1D Table1) disputed what "

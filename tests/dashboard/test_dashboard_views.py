@@ -160,7 +160,7 @@ def test_a_correction_is_settled_and_recorded(organizer, organizer_client, drawn
     assert entry.status == ScoreEntry.Status.CONFIRMED
     assert entry.payload == corrected
     assert entry.result == score("hand_and_foot", corrected)
-    assert entry.parts["2"]["data"] == corrected["teams"][1]
+    assert entry.part(2).data == corrected["teams"][1]
     change = ScoreChange.objects.get(entry=entry, action="settled")
     assert change.changed_by_user == organizer
     assert change.before == hf_hand(1, 0) and change.after == corrected

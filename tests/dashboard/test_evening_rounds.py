@@ -182,7 +182,7 @@ def test_we_went_out_works_on_a_play_off_card(client, tied_evening):
     )
     assert "Hand 1 saved." in response.content.decode()
     entry = ScoreEntry.objects.get(table__round=playoff, number=1)
-    assert entry.parts["1"]["data"]["went_out"] is True
+    assert entry.part(1).data["went_out"] is True
 
 
 def test_the_draw_page_does_not_warn_after_a_play_off(organizer_client, make_event, make_player):

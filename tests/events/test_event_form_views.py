@@ -342,14 +342,16 @@ def test_a_draft_entry_without_a_score_does_not_lock_the_settings(organizer_clie
     assert response.status_code == 302
 
 
-@pytest.mark.parametrize(
-    "entry", [{"result": {"players": []}}, {"parts": {"1": {"state": "entered"}}}]
-)
+@pytest.mark.parametrize("entry", [{"result": {"players": []}}, {"parts": [{"team": 1}]}])
 def test_after_the_first_score_editing_is_refused_with_the_reason(
     organizer_client, drawn_event, entry
 ):
     event = drawn_event("hand_and_foot", tables=1)
-    ScoreEntry.objects.create(table=Table.objects.get(round__event=event), number=1, **entry)
+    fields = {name: value for name, value in entry.items() if name != "parts"}
+    table = Table.objects.get(round__event=event)
+    stored = ScoreEntry.objects.create(table=table, number=1, **fields)
+    for part in entry.get("parts", []):
+        stored.parts.create(**part)
     reason = "The first score has been entered"
 
     page = organizer_client.get(edit_url(event))

@@ -11,7 +11,7 @@ from clubscore.events.clock import start_clock
 from clubscore.events.models import ClockAction, Event, ScoreChange, ScoreEntry, Table
 from clubscore.events.signals import event_finished, event_reopened
 from clubscore.games import score
-from tests.payloads import hf_hand
+from tests.payloads import add_parts, hf_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -22,18 +22,16 @@ def tables_of(event) -> list[Table]:
 
 def entry(table, number, status, **fields):
     payload = hf_hand(number)
-    parts = {
-        str(n): {"data": payload["teams"][n - 1], "state": "entered", "version": 1} for n in (1, 2)
-    }
-    return ScoreEntry.objects.create(
+    entry = ScoreEntry.objects.create(
         table=table,
         number=number,
         payload=payload,
         result=score("hand_and_foot", payload),
         status=status,
-        parts=parts,
         **fields,
     )
+    add_parts(entry, "entered")
+    return entry
 
 
 @pytest.fixture
@@ -64,7 +62,7 @@ def test_a_card_scored_as_it_lies_confirms_what_was_entered(evening, organizer):
     assert table.turned_in_at is not None and not table.has_first_table_bonus
     second = ScoreEntry.objects.get(table=waiting, number=2)
     assert second.status == ScoreEntry.Status.CONFIRMED
-    assert {part["state"] for part in second.parts.values()} == {"confirmed"}
+    assert {part.state for part in second.parts.all()} == {"confirmed"}
     change = ScoreChange.objects.get(entry=second)
     assert change.action == "confirmed" and change.changed_by_user == organizer
     with pytest.raises(finish.FinishRefused, match="turned in its card already"):

@@ -89,7 +89,7 @@ def test_a_nul_byte_in_any_preview_field_keeps_the_rest_of_the_draft(client, run
         data = form | {field: form.get(field, "7") + "\x00"}
         response = post(client, link, "preview", {"number": 1, **data})
         assert response.status_code == 200
-        draft = ScoreEntry.objects.get().drafts["0"]
+        draft = ScoreEntry.objects.get().draft(0)
         assert "\x00" not in repr(draft)
         assert draft[field] == form.get(field, "7")
 

@@ -43,9 +43,8 @@ def enter_hand(client, one, two, number=1, first=GOOD_TEAM, second=SMALL_TEAM):
 
 def confirm_both(client, one, two, entry):
     for link in (one, two):
-        other = "2" if link.team.number == 1 else "1"
-        entry.refresh_from_db()
-        version = entry.parts[other]["version"]
+        other = 2 if link.team.number == 1 else 1
+        version = ScoreEntry.objects.get(pk=entry.pk).part(other).version
         response = post(client, link, "confirm", {"number": entry.number, "version": version})
         assert response.status_code == 302
 
@@ -129,7 +128,7 @@ def test_the_preview_is_scored_by_the_game_and_keeps_a_draft(client, running):
     response = post(client, one, "preview", {"number": 1, **GOOD_TEAM})
     assert "<strong>2140</strong>" in response.content.decode()
     draft = ScoreEntry.objects.get()
-    assert draft.status == ScoreEntry.Status.DRAFT and draft.drafts["1"]["melded_aces"] == "4"
+    assert draft.status == ScoreEntry.Status.DRAFT and draft.draft(1)["melded_aces"] == "4"
     # A reload shows what was typed.
     assert 'value="4"' in client.get(url(one)).content.decode()
 
@@ -146,9 +145,9 @@ def test_both_tablets_drafts_are_kept_when_they_type_at_once(client, running):
     post(client, two, "preview", {"number": 1, "melded_aces": 2})
     save_draft(card, 1, {"melded_aces": "3"})
     save_draft(load_card(one.token), 1, {"melded_aces": "4"})
-    drafts = ScoreEntry.objects.get().drafts
-    assert drafts["1"] == {"melded_aces": "4"}
-    assert drafts["2"]["melded_aces"] == "2"
+    entry = ScoreEntry.objects.get()
+    assert entry.draft(1) == {"melded_aces": "4"}
+    assert entry.draft(2)["melded_aces"] == "2"
 
 
 @pytest.mark.parametrize("typed_before", [False, True], ids=["first-preview", "typing-on"])
@@ -164,10 +163,10 @@ def test_a_preview_that_arrives_after_the_save_keeps_no_draft(client, running, t
     post(client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM})
     save_draft(late, 1, {"melded_aces": "3"}, version=0)
     entry = ScoreEntry.objects.get()
-    assert "1" not in entry.drafts and entry.parts["1"]["version"] == 1
+    assert entry.draft(1) is None and entry.part(1).version == 1
     # Sent again over HTTP after the save, the same preview keeps nothing either.
     post(client, one, "preview", {"number": 1, "version": 0, "melded_aces": 3})
-    assert "1" not in ScoreEntry.objects.get().drafts
+    assert ScoreEntry.objects.get().draft(1) is None
 
 
 def test_an_impossible_number_is_refused_on_its_field_and_kept(client, running):
@@ -211,7 +210,7 @@ def test_a_resent_form_counts_once(client, running):
     again = post(client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM}, key=key)
     assert first.status_code == again.status_code == 302
     entry = ScoreEntry.objects.get()
-    assert entry.parts["1"]["version"] == 1
+    assert entry.part(1).version == 1
     assert ScoreChange.objects.count() == 1 and IdempotencyKey.objects.count() == 1
 
 
@@ -223,10 +222,10 @@ def test_a_stale_version_shows_both_and_overwrites_nothing(client, running):
     assert response.status_code == 409
     html = response.content.decode()
     assert "Someone else changed this hand" in html and "<dd>4</dd>" in html
-    assert ScoreEntry.objects.get().parts["1"]["data"]["melded"]["aces"] == 4
+    assert ScoreEntry.objects.get().part(1).data["melded"]["aces"] == 4
     # Sending again with the version shown replaces it, deliberately.
     post(client, one, "entry", {"number": 1, "version": 1, **SMALL_TEAM})
-    assert ScoreEntry.objects.get().parts["1"]["data"]["melded"]["aces"] == 3
+    assert ScoreEntry.objects.get().part(1).data["melded"]["aces"] == 3
 
 
 def test_a_dispute_goes_to_the_organizer_who_settles_it(client, running, organizer):
@@ -403,7 +402,7 @@ def test_a_changed_count_goes_with_the_dispute_even_without_the_tick(client, run
     entry.refresh_from_db()
     assert entry.status == ScoreEntry.Status.DISPUTED
     assert entry.proposed_payload["teams"][0]["melded"]["aces"] == 3
-    assert entry.parts["1"]["data"]["melded"]["aces"] == 4  # the entered part stays as it was
+    assert entry.part(1).data["melded"]["aces"] == 4  # the entered part stays as it was
 
 
 def test_an_unchanged_count_is_not_a_proposal(client, running):

@@ -34,7 +34,7 @@ def test_an_entry_sent_again_after_the_other_team_confirmed_it(client, running):
     assert again.status_code == 200 and "Hand 1 saved." in messages_of(again)
     assert "ask the organizer" not in again.content.decode()
     entry = ScoreEntry.objects.get()
-    assert entry.parts["1"]["version"] == 1 and entry.parts["1"]["state"] == "confirmed"
+    assert entry.part(1).version == 1 and entry.part(1).state == "confirmed"
     assert ScoreChange.objects.filter(action="entered", changed_by_player=one.player).count() == 1
 
 
@@ -68,7 +68,7 @@ def test_a_refused_form_leaves_its_key_free(client, drawn_event):
     start_clock(event)
     entered = post(client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM}, key=key)
     assert "Hand 1 saved." in messages_of(entered)
-    assert ScoreEntry.objects.get().parts["1"]["version"] == 1
+    assert ScoreEntry.objects.get().part(1).version == 1
 
 
 # -- a key stands for one request ------------------------------------------------------
@@ -106,12 +106,12 @@ def test_the_same_key_with_other_numbers_is_refused_not_dropped(client, running)
     # What was typed is still in the form, with a fresh key and the saved version, so
     # sending it once more changes the hand.
     assert 'name="melded_high"' in html and 'value="14"' in html
-    assert ScoreEntry.objects.get().parts["1"]["data"]["melded"]["high"] == 12
+    assert ScoreEntry.objects.get().part(1).data["melded"]["high"] == 12
     retry = keys_on(html)[url(one, "entry")]
     assert retry != key
     saved = post(client, one, "entry", {"number": 1, "version": 1, **fixed}, key=retry)
     assert "Hand 1 saved." in messages_of(saved)
-    assert ScoreEntry.objects.get().parts["1"]["data"]["melded"]["high"] == 14
+    assert ScoreEntry.objects.get().part(1).data["melded"]["high"] == 14
 
 
 def test_an_exact_bid_round_resent_with_other_numbers_is_refused(client, running):
@@ -154,7 +154,7 @@ def test_a_confirmation_key_is_not_an_entry_key(client, running):
     assert messages_of(response) == [
         OTHER_NUMBERS + " Check them and send again to change what was saved."
     ]
-    assert ScoreEntry.objects.get().parts["2"]["state"] == "entered"
+    assert ScoreEntry.objects.get().part(2).state == "entered"
 
 
 def test_each_form_on_the_page_has_its_own_key(client, running):

@@ -11,6 +11,7 @@ from clubscore.events.clock import start_clock
 from clubscore.events.models import ScoreEntry, Table
 from clubscore.scorekeeping.actions import turn_in
 from clubscore.scorekeeping.errors import Refused
+from tests.payloads import add_parts
 
 pytestmark = pytest.mark.django_db(transaction=True)
 TABLES = 6
@@ -42,14 +43,14 @@ def test_exactly_one_table_gets_the_first_table_bonus(drawn_event):
             },
         }
         for number in (1, 2, 3):
-            ScoreEntry.objects.create(
+            entry = ScoreEntry.objects.create(
                 table=table,
                 number=number,
                 payload={"hand": number, "teams": [hand, hand]},
                 result={"teams": [{"total": 0, "lines": []}] * 2},
-                parts={str(n): {"data": hand, "state": "confirmed", "version": 1} for n in (1, 2)},
                 status=ScoreEntry.Status.CONFIRMED,
             )
+            add_parts(entry, "confirmed")
     barrier = threading.Barrier(TABLES)
     outcomes: list = []
 

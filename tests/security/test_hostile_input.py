@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from clubscore.events.clock import start_clock
 from clubscore.events.models import (
     CheckIn,
+    Draft,
     Event,
     IdempotencyKey,
     Round,
@@ -27,10 +28,11 @@ from clubscore.events.models import (
     ScoreEntry,
     ScorekeeperLink,
     Table,
+    TeamPart,
 )
 from clubscore.games import GAMES
 from clubscore.scorekeeping.forms import FORMS
-from tests.payloads import hf_hand, laus_round, lf_round
+from tests.payloads import add_parts, hf_hand, laus_round, lf_round
 
 from .conftest import all_pages
 
@@ -165,28 +167,23 @@ def _seed(event: Event) -> None:
     for number, status in ((1, ScoreEntry.Status.DISPUTED), (2, ScoreEntry.Status.ENTERED)):
         if game == "hand_and_foot":
             payload = hf_hand(number)
-            state = "disputed" if number == 1 else "entered"
-            parts = {
-                str(side): {"data": payload["teams"][side - 1], "state": state, "version": 1}
-                for side in (1, 2)
-            }
         elif game == "exact_bid":
             cards = event.game_options["start_cards"] - number + 1
             tricks = [cards] + [0] * (len(names) - 1)
-            payload, parts = {"bids": tricks, "tricks": tricks}, {}
+            payload = {"bids": tricks, "tricks": tricks}
         elif game == "luxury_family":
             payload = lf_round(names)
-            parts = {}
         else:
-            payload, parts = laus_round(names), {}
-        ScoreEntry.objects.create(
+            payload = laus_round(names)
+        entry = ScoreEntry.objects.create(
             table=table,
             number=number,
             payload=payload,
-            parts=parts,
             status=status,
             dispute_note="Wrong" if number == 1 else "",
         )
+        if game == "hand_and_foot":
+            add_parts(entry, "disputed" if number == 1 else "entered")
 
 
 @pytest.fixture
@@ -210,12 +207,12 @@ def _fingerprint() -> str:
                 "status",
                 "version",
                 "payload",
-                "parts",
-                "drafts",
                 "proposed_payload",
                 "dispute_note",
             )
         ),
+        list(TeamPart.objects.order_by("pk").values_list("pk", "team", "data", "state", "version")),
+        list(Draft.objects.order_by("pk").values_list("pk", "side", "data")),
         ScoreChange.objects.count(),
         IdempotencyKey.objects.count(),
         list(CheckIn.objects.order_by("pk").values_list("pk", flat=True)),

@@ -1,4 +1,4 @@
-"""Events of the club: the evening, who came, the rounds, tables and score entries.
+"""The evening: the event, who came, its rounds, their clocks and draws.
 
 The rules of each game live in `clubscore.games`; these models store what the
 games validate and score (options, payloads and their results).
@@ -7,14 +7,12 @@ games validate and score (options, payloads and their results).
 from __future__ import annotations
 
 import datetime
-import secrets
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Count, Q
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -128,11 +126,9 @@ class Event(models.Model):
 
     def has_scores(self) -> bool:
         """True once a score is in: any hand or round with a result or a team's part."""
-        return (
-            ScoreEntry.objects.filter(table__round__event=self)
-            .filter(Q(result__isnull=False) | ~Q(parts={}))
-            .exists()
-        )
+        from .scores import ScoreEntry  # the scores point at the evening, not back
+
+        return ScoreEntry.objects.filter(table__round__event=self).scored().exists()
 
     def settings_locked_reason(self) -> str | None:
         """Why the event's settings and options can no longer change, or None while they can."""
@@ -264,238 +260,3 @@ class DrawRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} · seed {self.seed}"
-
-
-class Table(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveIntegerField(_("table"))
-    first_player = models.ForeignKey(
-        Player,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("plays first"),
-    )
-    draw_details = models.JSONField(
-        _("draw details"),
-        default=dict,
-        blank=True,
-        help_text=_("High cards drawn for first play, trumps of each round, and so on."),
-    )
-    turned_in_at = models.DateTimeField(_("turned in"), null=True, blank=True)
-    has_first_table_bonus = models.BooleanField(_("first-table bonus"), default=False)
-    # Set by the organizer when finishing the evening: the table's card does not count,
-    # and its players are listed as "did not play" (unless they played another round).
-    not_played = models.BooleanField(_("not played"), default=False)
-
-    class Meta:
-        ordering = ["round", "number"]
-        verbose_name = _("table")
-        verbose_name_plural = _("tables")
-        constraints = [
-            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
-            # Exactly one table of a round earns the first-table bonus; the database
-            # settles the race when two cards are turned in at the same instant.
-            models.UniqueConstraint(
-                fields=["round"],
-                condition=Q(has_first_table_bonus=True),
-                name="one_first_table_bonus_per_round",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return _("Table %(number)s") % {"number": self.number}
-
-
-class Team(models.Model):
-    """A partnership at a Hand and Foot table (two per table)."""
-
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="teams")
-    number = models.PositiveSmallIntegerField(_("team"))
-    scorekeeper = models.ForeignKey(
-        Player,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("scorekeeper"),
-    )
-
-    class Meta:
-        ordering = ["table", "number"]
-        verbose_name = _("team")
-        verbose_name_plural = _("teams")
-        constraints = [
-            models.UniqueConstraint(fields=["table", "number"], name="team_number_unique"),
-        ]
-
-    def __str__(self) -> str:
-        return _("Team %(number)s") % {"number": self.number}
-
-
-class Seat(models.Model):
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    position = models.PositiveSmallIntegerField(_("seat"))
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
-    team = models.ForeignKey(
-        Team, on_delete=models.CASCADE, null=True, blank=True, related_name="seats"
-    )
-    is_scorekeeper = models.BooleanField(_("keeps score"), default=False)
-
-    class Meta:
-        ordering = ["table", "position"]
-        verbose_name = _("seat")
-        verbose_name_plural = _("seats")
-        constraints = [
-            models.UniqueConstraint(fields=["table", "position"], name="seat_taken_once"),
-            models.UniqueConstraint(
-                fields=["round", "player"], name="player_seated_once_per_round"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.table} · {self.player}"
-
-
-def new_link_token() -> str:
-    # 32 random bytes: 256 bits, far beyond guessing.
-    return secrets.token_urlsafe(32)
-
-
-class ScorekeeperLink(models.Model):
-    """A private, unguessable link that opens one table's card, and nothing else."""
-
-    token = models.CharField(max_length=64, unique=True, default=new_link_token, editable=False)
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="links")
-    team = models.ForeignKey(
-        Team, on_delete=models.CASCADE, null=True, blank=True, related_name="links"
-    )
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
-    # When a tablet last opened or polled this card (written at most once a minute:
-    # clubscore.scorekeeping.presence); the dashboard lists tablets gone quiet.
-    last_seen_at = models.DateTimeField(_("last heard from"), null=True, blank=True)
-
-    class Meta:
-        verbose_name = _("scorekeeper link")
-        verbose_name_plural = _("scorekeeper links")
-
-    def __str__(self) -> str:
-        return f"{self.table} · {self.player}"
-
-    def get_absolute_url(self) -> str:
-        return reverse("scorekeeping:card", args=[self.token])
-
-
-class ScoreEntryQuerySet(models.QuerySet):
-    def confirmed(self) -> ScoreEntryQuerySet:
-        return self.filter(status=ScoreEntry.Status.CONFIRMED)
-
-    def disputed(self) -> ScoreEntryQuerySet:
-        return self.filter(status=ScoreEntry.Status.DISPUTED)
-
-
-class ScoreEntry(models.Model):
-    """One hand (Hand and Foot) or one round of a table: the game payload and its result.
-
-    `payload` is exactly what `clubscore.games.score()` takes; `result` is what it
-    returned. `version` grows with every change, so two devices editing the same
-    hand cannot silently overwrite each other.
-    """
-
-    class Status(models.TextChoices):
-        DRAFT = "draft", _("Being entered")
-        ENTERED = "entered", _("Waiting for confirmation")
-        CONFIRMED = "confirmed", _("Confirmed")
-        DISPUTED = "disputed", _("Disputed")
-
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="entries")
-    number = models.PositiveIntegerField(_("hand or round"))
-    payload = models.JSONField(_("payload"), default=dict)
-    result = models.JSONField(_("result"), null=True, blank=True)
-    status = models.CharField(
-        _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT
-    )
-    version = models.PositiveIntegerField(default=1)
-    entered_by = models.ForeignKey(
-        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    confirmed_by = models.ForeignKey(
-        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    dispute_note = models.TextField(_("dispute"), blank=True)
-    proposed_payload = models.JSONField(
-        _("disputed version"),
-        null=True,
-        blank=True,
-        help_text=_("The other side's version of a disputed hand, shown beside the entered one."),
-    )
-    # Hand and Foot: each team's part of the hand, by team number ("1", "2"):
-    # {"data": team payload, "state": "entered"|"confirmed"|"disputed", "version": n,
-    # "by": player id}. The full `payload` is assembled once both parts are in.
-    parts = models.JSONField(_("team parts"), default=dict, blank=True)
-    # What a scorekeeper has typed but not yet sent, by side ("1", "2" or "0"),
-    # so that nothing typed is lost on a reload.
-    drafts = models.JSONField(_("drafts"), default=dict, blank=True)
-    # When every part was first entered (the database's clock): which hand was in
-    # progress when time was called follows from it.
-    entered_at = models.DateTimeField(_("entered"), null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    objects = ScoreEntryQuerySet.as_manager()
-
-    class Meta:
-        ordering = ["table", "number"]
-        verbose_name = _("score entry")
-        verbose_name_plural = _("score entries")
-        constraints = [
-            models.UniqueConstraint(fields=["table", "number"], name="entry_once_per_hand"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="entry_number_positive"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.table} · {self.number}"
-
-
-class ScoreChange(models.Model):
-    """Every change after entry: who, when, what it was, what it became."""
-
-    entry = models.ForeignKey(ScoreEntry, on_delete=models.CASCADE, related_name="changes")
-    changed_at = models.DateTimeField(default=timezone.now)
-    changed_by_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
-    )
-    changed_by_player = models.ForeignKey(
-        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    action = models.CharField(_("action"), max_length=32)
-    before = models.JSONField(_("before"), null=True, blank=True)
-    after = models.JSONField(_("after"), null=True, blank=True)
-
-    class Meta:
-        ordering = ["changed_at", "id"]
-        verbose_name = _("score change")
-        verbose_name_plural = _("score changes")
-
-    def __str__(self) -> str:
-        return f"{self.entry} · {self.action}"
-
-
-class IdempotencyKey(models.Model):
-    """A submission already applied: a resent request with the same key is not applied twice.
-
-    `fingerprint` is a hash of what was sent with the key: the same key with other
-    numbers is not a resend, and is refused instead of answered with the first outcome.
-    """
-
-    key = models.CharField(max_length=64, unique=True)
-    fingerprint = models.CharField(max_length=64, blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
-    response = models.JSONField(default=dict, blank=True)
-
-    def __str__(self) -> str:
-        return self.key

@@ -1,0 +1,46 @@
+"""Events of the club: the evening, who came, the rounds, tables and score entries.
+
+One module per part of the evening; every model is importable from here.
+"""
+
+from .evening import (
+    GAME_CHOICES,
+    CheckIn,
+    ClockAction,
+    DrawRecord,
+    Event,
+    EventQuerySet,
+    Round,
+    option_initial_values,
+)
+from .scores import (
+    Draft,
+    IdempotencyKey,
+    ScoreChange,
+    ScoreEntry,
+    ScoreEntryQuerySet,
+    TeamPart,
+)
+from .tables import ScorekeeperLink, Seat, Table, Team, new_link_token
+
+__all__ = [
+    "GAME_CHOICES",
+    "CheckIn",
+    "ClockAction",
+    "Draft",
+    "DrawRecord",
+    "Event",
+    "EventQuerySet",
+    "IdempotencyKey",
+    "Round",
+    "ScoreChange",
+    "ScoreEntry",
+    "ScoreEntryQuerySet",
+    "ScorekeeperLink",
+    "Seat",
+    "Table",
+    "Team",
+    "TeamPart",
+    "new_link_token",
+    "option_initial_values",
+]
