@@ -115,6 +115,22 @@ def test_the_navigation_takes_one_line_and_works_without_javascript(
             context.close()
 
 
+def test_an_organizer_in_german_keeps_the_navigation_on_one_line(new_page, live_server, organizer):
+    for viewport in (PHONE, TABLET):
+        page = new_page(viewport)
+        log_in(page, live_server, "director", "a-long-organizer-pass")
+        page.context.add_cookies(
+            [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "de", "url": live_server.url}]
+        )
+        page.goto(f"{live_server.url}/")
+        assert page.locator(".site-header").bounding_box()["height"] <= ONE_LINE
+        if viewport is PHONE:
+            page.get_by_text("Menü", exact=True).click()
+        expect(page.get_by_role("link", name="Club-Verwaltung")).to_be_visible()
+        expect(page.get_by_role("button", name="Ausloggen")).to_be_visible()
+        screenshot(page, f"menu-organizer-{viewport['width']}-de")
+
+
 def two_phones(new_page, live_server, drawn_event):
     """Hand and Foot: team 1 has saved hand 1 and is at hand 2; team 2 is on its card."""
     event = start_clock(drawn_event(tables=1))
