@@ -90,6 +90,46 @@
     }
   }, true);
 
+  // The preview speaks only of the fields typed in: a count not reached yet is not
+  // "required" yet (saving still says so, from the server).
+  document.addEventListener("input", function (event) {
+    var form = event.target.form;
+    if (form && form.dataset.serverChecks) event.target.dataset.edited = "1";
+  });
+  function notReached(form) {
+    var labels = [];
+    var fields = form.querySelectorAll("input[name], select[name]");
+    for (var i = 0; i < fields.length; i++) {
+      var field = fields[i];
+      if (field.type === "hidden" || field.dataset.edited) continue;
+      var group = field.closest("fieldset.choice-field");
+      var empty = field.type === "radio"
+        ? !form.querySelector("input[name='" + field.name + "']:checked")
+        : field.type !== "checkbox" && field.value === "";
+      if (!empty) continue;
+      var box = document.getElementById("err-" + field.name);
+      if (box && box.firstElementChild) box.hidden = true;  // an empty one keeps its place
+      var label = group ? group.querySelector("legend") : field.labels && field.labels[0];
+      if (label) labels.push(label.textContent.trim() + ":");
+    }
+    return labels;
+  }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var preview = event.detail.target;
+    var form = preview && preview.closest && preview.closest("form[data-server-checks]");
+    if (!form) return;
+    var labels = notReached(form);
+    var items = preview.querySelectorAll(".preview-field-errors li");
+    var shown = preview.querySelectorAll(":scope > .field-error").length;
+    for (var i = 0; i < items.length; i++) {
+      var text = items[i].textContent.trim();
+      items[i].hidden = labels.some(function (label) { return text.indexOf(label) === 0; });
+      if (!items[i].hidden) shown++;
+    }
+    var summary = preview.querySelector(".preview-errors");
+    if (summary && !shown) summary.hidden = true;
+  });
+
   // The card's live part comes again every 10 s (htmx). A new panel to check (what the
   // other side entered) comes on screen by itself, unless the scorekeeper is typing:
   // then nothing moves and the clock, which stays on screen, links to the panel.

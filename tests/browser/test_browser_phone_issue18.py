@@ -189,7 +189,11 @@ def test_an_empty_required_count_still_previews_and_the_save_says_why(
     def box(label):
         return page.get_by_role("spinbutton", name=label, exact=True)
 
-    box("P1A Table1 bid").fill("2")
+    with page.expect_response(re.compile(r"/preview/")):
+        box("P1A Table1 bid").fill("2")
+    # A count not reached yet is not flagged while typing the first.
+    expect(page.locator("#preview .preview-errors")).to_be_hidden()
+    expect(page.locator("#err-bid_1")).to_be_hidden()
     box("P1B Table1 bid").fill("3")
     box("P1A Table1 took").fill("2")
     expect(box("P1B Table1 took")).to_have_value("3")  # the preview answered
