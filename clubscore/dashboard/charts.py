@@ -93,8 +93,10 @@ def progress_chart(
             f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" class="tick">{tick}</text>'
         )
     for index, label in enumerate(labels):
+        # The last label ends at its point: centred, "Total" ("Gesamt") overran the edge.
+        anchor = "end" if index == len(labels) - 1 and index > 0 else "middle"
         parts.append(
-            f'<text x="{x_at(index):.1f}" y="{HEIGHT - BOTTOM + 20}" text-anchor="middle" '
+            f'<text x="{x_at(index):.1f}" y="{HEIGHT - BOTTOM + 20}" text-anchor="{anchor}" '
             f'class="tick">{escape(label)}</text>'
         )
     for (name, points), (colour, dash, marker) in zip(series, LINE_STYLES, strict=False):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
@@ -22,7 +23,7 @@ from django.views.decorators.http import require_GET
 
 from clubscore.events.models import ScorekeeperLink
 
-from .services import LIVE_STATUSES
+from .card import LIVE_STATUSES
 
 # What a card needs to show itself offline; kept by the service worker when installed.
 ASSETS = [
@@ -50,7 +51,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     version = hashlib.blake2b(json.dumps(assets).encode(), digest_size=6).hexdigest()
     body = render_to_string(
         "scorekeeping/sw.js",
-        {"assets": json.dumps(assets), "version": version, "static_prefix": static("")},
+        # STATIC_URL, not static(""): the manifest storage of DEBUG off has no entry for "".
+        {"assets": json.dumps(assets), "version": version, "static_prefix": settings.STATIC_URL},
     )
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = (

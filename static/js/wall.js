@@ -18,29 +18,30 @@
     fit();
   }
 
-  // A table with very long names: make its type a little smaller, down to 75 %, until
-  // every name fits its line and the table its box (the CSS sizes fit ordinary names).
+  // A very long name: that name's type gets a little smaller, down to 75 %, until it fits
+  // its line; the table's other names keep their size, read from the back of the room.
+  // A table still too tall: all its type, down to 75 % (the CSS sizes fit ordinary names).
   function fit() {
     var tables = document.querySelectorAll("[data-wall-page]:not([hidden]) .wall-table");
     for (var i = 0; i < tables.length; i++) {
       var table = tables[i];
       table.style.fontSize = "";
-      var size = parseFloat(getComputedStyle(table).fontSize);
-      var smallest = size * 0.75;
-      while (size > smallest && overflows(table)) {
-        size -= 1;
-        table.style.fontSize = size + "px";
+      var names = table.querySelectorAll(".wall-name");
+      for (var n = 0; n < names.length; n++) {
+        shrink(names[n], function (name) { return name.scrollWidth > name.clientWidth + 1; });
       }
+      shrink(table, function (box) { return box.scrollHeight > box.clientHeight + 1; });
     }
   }
 
-  function overflows(table) {
-    if (table.scrollHeight > table.clientHeight + 1) return true;
-    var names = table.querySelectorAll(".wall-name");
-    for (var i = 0; i < names.length; i++) {
-      if (names[i].scrollWidth > names[i].clientWidth + 1) return true;
+  function shrink(element, overflows) {
+    element.style.fontSize = "";
+    var size = parseFloat(getComputedStyle(element).fontSize);
+    var smallest = size * 0.75;
+    while (size > smallest && overflows(element)) {
+      size -= 1;
+      element.style.fontSize = size + "px";
     }
-    return false;
   }
 
   function start() {

@@ -227,3 +227,40 @@ def test_the_correction_previews_its_total_as_it_is_typed(
     typed["teams"][1]["in_hand"]["low"] += 1
     expect(preview).to_contain_text(str(score("hand_and_foot", typed)["teams"][1]["total"]))
     screenshot(page, "dashboard-correction-preview-768")
+
+
+def test_a_very_long_name_is_set_smaller_alone(new_page, live_server, organizer, drawn_event):
+    """One name too long for its line is set smaller; the three others at its table keep
+    the size of every other table's names (the whole table used to shrink)."""
+    event = evening(drawn_event, 25)
+    table = Table.objects.get(round__event=event, number=10)
+    player = Player.objects.filter(seats__table=table).order_by("pk").last()
+    Player.objects.filter(pk=player.pk).update(
+        first_name="Maximiliane", last_name="Schwarzenberger-Wittgenstein"
+    )
+    page = open_wall(new_page, live_server, event, PROJECTOR)
+    assert_all_tables_fit(page, PROJECTOR, 25)
+    sizes = page.evaluate(
+        """() => [...document.querySelectorAll('.wall-table')[9].querySelectorAll('.wall-name')]
+             .map(n => [n.textContent.trim(), parseFloat(getComputedStyle(n).fontSize)])"""
+    )
+    _smallest, usual = name_sizes(page)
+    long_size = next(size for name, size in sizes if "Schwarzenberger" in name)
+    assert usual * 0.75 - 1 <= long_size < usual  # (in steps of 1 px)
+    assert [size for name, size in sizes if "Schwarzenberger" not in name] == [usual] * 3
+
+
+def test_the_dashboard_uses_a_wide_screen_for_its_tiles(
+    new_page, live_server, organizer, drawn_event
+):
+    """On a 1920 px screen 25 tables take five rows of tiles, not seven of four (the
+    page was held to 1400 px, as wide as a laptop's)."""
+    event = evening(drawn_event, 25)
+    page = new_page(PROJECTOR)
+    log_in(page, live_server, "director", "a-long-organizer-pass")
+    page.goto(f"{live_server.url}/events/{event.pk}/dashboard/")
+    tiles = page.locator(".tile")
+    expect(tiles).to_have_count(25)
+    rows = {round(tiles.nth(index).bounding_box()["y"]) for index in range(25)}
+    assert len(rows) <= 5
+    assert page.evaluate("document.documentElement.scrollWidth") <= PROJECTOR["width"]

@@ -1,6 +1,8 @@
 """The leaders' chart: SVG made on the server, every name escaped."""
 
-from clubscore.dashboard.charts import progress_chart
+import re
+
+from clubscore.dashboard.charts import WIDTH, progress_chart
 
 
 def test_names_are_escaped_and_each_line_differs_by_more_than_colour():
@@ -26,3 +28,13 @@ def test_at_most_five_lines_and_nothing_without_data():
 def test_negative_totals_fit_on_the_axis():
     svg = progress_chart([("A", [-500, 200])], ["Hand 1", "Hand 2"])
     assert ">-500<" in svg or ">-600<" in svg
+
+
+def test_the_last_label_ends_at_the_right_edge_of_the_plot():
+    """Centred on the last point, "Gesamt" (the German "Total") ran past the chart's edge
+    and was cut to "Gesam" on a phone; it ends at the point instead."""
+    svg = progress_chart([("A", [10, 20, 30])], ["Hand 1", "Hand 2", "Gesamt"])
+    last = re.search(r'<text x="([\d.]+)"[^>]*text-anchor="(\w+)"[^>]*>Gesamt<', svg)
+    assert last.group(2) == "end"
+    assert float(last.group(1)) <= WIDTH
+    assert 'text-anchor="middle" class="tick">Hand 2<' in svg  # the others stay centred

@@ -352,3 +352,15 @@ def test_the_clock_buttons_fit_the_clock_and_calling_time_asks_first(organizer_c
     call_time(event)
     page = organizer_client.get(url(event)).content.decode()
     assert "Call time" not in page and "Extend" in page
+
+
+def test_the_clock_says_when_time_is_called_not_a_time_limit(organizer_client, drawn_event):
+    """ "Time limit: 01:35" read as an hour and 35 minutes; it is the time of day."""
+    from clubscore.events.clock import clock_state
+
+    event = start_clock(drawn_event())
+    at = timezone.localtime(clock_state(event).ends_at).strftime("%H:%M")
+    page = organizer_client.get(url(event)).content.decode()
+    german = organizer_client.get(url(event), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert f"Time is called at {at}" in page and "Time limit" not in page
+    assert f"Zeitende um {at} Uhr" in german and "Zeitlimit" not in german

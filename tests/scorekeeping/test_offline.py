@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 
 import pytest
 import time_machine
+from django.conf import settings
 from django.core.cache import cache
+from django.core.management import call_command
 from django.db import connection
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -81,3 +85,20 @@ def test_a_link_is_heard_from_at_most_once_a_minute(client, running):
     assert link.last_seen_at == later
     other = ScorekeeperLink.objects.exclude(pk=link.pk).filter(table=link.table).get()
     assert other.last_seen_at is None
+
+
+def test_the_service_worker_is_served_with_the_production_static_files(client, tmp_path):
+    """With DEBUG off the static files have hashed names from a manifest, which has no
+    entry for the folder itself: the worker must not ask it for one (a 500 on every
+    card, and no offline card, on the club's laptop)."""
+    manifest = {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"}
+    with override_settings(
+        STATIC_ROOT=tmp_path, STORAGES={**settings.STORAGES, "staticfiles": manifest}
+    ):
+        call_command("collectstatic", interactive=False, verbosity=0)
+        response = client.get("/s/sw.js")
+    assert response.status_code == 200
+    body = response.content.decode()
+    prefix = re.search(r'STATIC_PREFIX = ("[^"]*");', body).group(1)
+    assert json.loads(prefix) == "/static/"
+    assert "css/clubscore." in body and "css/clubscore.css" not in body  # the hashed name

@@ -1,0 +1,243 @@
+"""Screenshots of every page a club night uses, with the figures a player cares about.
+
+Run: `.venv/bin/python bench/screens.py [--out DIR] [--lang en|de|both]`. Not a test:
+it measures and prints, it asserts nothing.
+
+It builds a throwaway SQLite database (bench/throwaway.py): the demo club
+(`manage.py demo`), tonight's Hand and Foot evening with 100 players checked in and
+drawn (25 tables, hands confirmed, a few cards turned in), and an evening of each
+other game drawn and running: Laus with a round waiting for confirmation and a
+disputed round. It serves the app in a thread (DEBUG off, so the 400 page is the
+site's own; static files from a temporary collectstatic) and visits each page with
+Playwright's Chromium (/usr/bin/chromium, never a downloaded one) at 390×844,
+768×1024 and 1920×1080, in English and German (the browser's Accept-Language).
+
+Saves full-page PNGs to DIR (default test-artifacts/screens, not committed) and prints
+one Markdown table row per page and size: the page's height, how far down the first
+input or button of the main content is (y, px), the smallest tap target among the
+visible links, buttons and inputs of the main content (a checkbox or radio counts
+with its label; a link within a sentence is left out), whether the page scrolls
+sideways, and the console errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import logging
+import os
+import secrets
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from socketserver import ThreadingMixIn
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.throwaway import use_throwaway_database  # noqa: E402  (after the path is set)
+from tests.browser.figures import measure  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+SIZES = [(390, 844), (768, 1024), (1920, 1080)]
+COLUMNS = ["lang", "page", "size", "height", "first input y", "smallest tap target"]
+COLUMNS += ["sideways", "console errors"]
+LOCALES = {"en": "en-GB", "de": "de-DE"}
+FIRST_NAMES = ["Anna", "Bernd", "Carla", "Dieter", "Elke", "Fritz", "Greta", "Hannelore"]
+LAST_NAMES = ["Meyer", "Schulz", "Becker", "Hoffmann", "Koch", "Richter", "Klein", "Wolf"]
+LONG_NAME = ("Maximiliane", "Schwarzenberger-Wittgenstein")
+
+
+def seed() -> list[tuple[str, str, str]]:
+    """The club night's data; per page: (name, path, who looks: "organizer", a "player"
+    not logged in, or "bad-number": a player sending a hand number no game has)."""
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.urls import reverse
+    from django.utils import timezone
+
+    from clubscore.club.models import Player
+    from clubscore.events import services
+    from clubscore.events.clock import start_clock
+    from clubscore.events.models import Event, ScoreEntry, ScorekeeperLink, Seat, Table
+    from clubscore.games import score
+    from tests.payloads import hf_hand, laus_round
+    from tests.playoffs import confirm, regular_tables, seat_names, turn_in
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+    call_command("demo", stdout=io.StringIO())
+    # The demo makes last week final without rating it (finishing an evening would).
+    call_command("ratings", "--rebuild", stdout=io.StringIO())
+    names = [(f, last) for f in FIRST_NAMES for last in LAST_NAMES][:59] + [LONG_NAME]
+    guests = [Player.objects.create(first_name=f, last_name=last) for f, last in names]
+    today = timezone.localdate()
+    evening = Event.objects.get(game="hand_and_foot", date=today)
+    services.check_in(evening, [*Player.objects.exclude(pk__in=[g.pk for g in guests]), *guests])
+    events = {"hand_and_foot": evening}
+    for game, count in (("laus", 8), ("exact_bid", 4), ("luxury_family", 3)):
+        events[game] = Event.objects.get(game=game)
+        services.check_in(events[game], guests[:count])
+    for event in events.values():
+        services.draw_round(event, seed=1)
+        start_clock(event)
+
+    tables = regular_tables(evening)
+    for index, table in enumerate(tables[:20]):
+        for number in range(1, 4 if index < 3 else 2 + index % 2):
+            confirm(table, number, hf_hand(number, went_out_team=index % 2))
+    turn_in(tables[:3])
+    Table.objects.filter(pk=tables[0].pk).update(has_first_table_bonus=True)
+    laus = regular_tables(events["laus"])
+    confirm(laus[0], 1, laus_round(seat_names(laus[0])))
+    for table, number, status in ((laus[0], 2, "entered"), (laus[1], 1, "disputed")):
+        payload = laus_round(seat_names(table), number)
+        ScoreEntry.objects.create(
+            table=table,
+            number=number,
+            payload=payload,
+            result=score("laus", payload),
+            status=status,
+            entered_by=Seat.objects.filter(table=table).order_by("position")[0].player,
+            dispute_note="We took the ten of spades, not them." if status == "disputed" else "",
+        )
+
+    def card(table: Table) -> str:
+        link = ScorekeeperLink.objects.filter(table=table).order_by("id")[0]
+        return reverse("scorekeeping:card", args=[link.token])
+
+    last_week = Event.objects.get(status=Event.Status.FINAL)
+    person = Seat.objects.filter(table__round__event=last_week).order_by("id")[0].player
+    hf, lau = [evening.pk], [events["laus"].pk]
+    org, player = "organizer", "player"
+    return [
+        ("login", reverse("login"), player),
+        ("home", reverse("home"), org),
+        ("new-event", reverse("events:new"), org),
+        ("event", reverse("events:detail", args=hf), org),
+        ("check-in", reverse("events:checkin", args=hf), org),
+        ("draw", reverse("events:draw", args=hf), org),
+        ("dashboard", reverse("dashboard:event", args=hf), org),
+        ("dashboard-laus", reverse("dashboard:event", args=lau), org),
+        ("standings", reverse("dashboard:standings", args=hf), org),
+        ("public-standings", reverse("dashboard:public_standings", args=[last_week.pk]), player),
+        ("wall", reverse("events:wall", args=hf), org),
+        ("ladder", reverse("dashboard:ladder"), player),
+        ("player", reverse("dashboard:player", args=[person.pk]), player),
+        ("card-hand-and-foot", card(tables[-1]), player),  # nothing entered yet
+        ("card-exact-bid", card(regular_tables(events["exact_bid"])[0]), player),
+        ("card-luxury-family", card(regular_tables(events["luxury_family"])[0]), player),
+        ("card-laus-waiting", card(laus[0]), player),
+        ("finish", reverse("dashboard:finish", args=hf), org),
+        ("error-400", card(regular_tables(events["exact_bid"])[0]), "bad-number"),
+    ]
+
+
+class QuietHandler(WSGIRequestHandler):
+    def log_message(self, *args) -> None:  # no line per request
+        pass
+
+
+class ThreadedServer(ThreadingMixIn, WSGIServer):
+    daemon_threads = True
+
+
+def serve() -> WSGIServer:
+    """The app (DEBUG off: the site's own 400 page, static files from the manifest) in
+    a thread of this process, on a free port."""
+    from django.core.wsgi import get_wsgi_application
+
+    logging.getLogger("django.request").setLevel(logging.ERROR)  # the 400 is on purpose
+
+    server = make_server(
+        "127.0.0.1", 0, get_wsgi_application(), ThreadedServer, handler_class=QuietHandler
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def visit(page, url: str, how: str, errors: list[str]) -> dict:
+    errors.clear()
+    page.goto(url, wait_until="load")
+    if how == "bad-number":  # a hand number no game has: the site's 400 page
+        page.evaluate(
+            "() => { const f = document.querySelector('form input[name=number]').form;"
+            " f.querySelector('input[name=number]').value = '999'; f.submit(); }"
+        )
+        page.wait_for_load_state("load")
+    page.wait_for_timeout(400)  # htmx settles, fonts lay out
+    return measure(page)
+
+
+def log_in(page, base: str) -> None:
+    page.goto(f"{base}/login/")
+    page.fill("input[name=username]", "organizer")
+    page.fill("input[name=password]", "clubscore-demo")
+    page.press("input[name=password]", "Enter")
+    page.wait_for_url(f"{base}/")
+
+
+def shoot(browser, base: str, pages: list[tuple[str, str, str]], out: Path, language: str) -> None:
+    """Every page at every size in one language: the organizer's logged in, the players'
+    (login, results, ladder, cards) as a player sees them, not logged in."""
+    errors: list[str] = []
+    tabs = {}
+    for who in ("player", "organizer"):
+        tabs[who] = browser.new_context(locale=LOCALES[language]).new_page()
+        tabs[who].on("console", lambda m: m.type == "error" and errors.append(m.text))
+        tabs[who].on("pageerror", lambda e: errors.append(str(e)))
+    log_in(tabs["organizer"], base)
+    for name, path, how in pages:
+        page = tabs["organizer" if how == "organizer" else "player"]
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            got = visit(page, base + path, how, errors)
+            page.screenshot(path=out / f"{language}-{name}-{width}.png", full_page=True)
+            sideways = "yes" if got["overflow"] else "no"
+            print(
+                f"| {language} | {name} | {width}×{height} | {got['height']} | {got['first']} "
+                f"| {got['smallest']} | {sideways} | {'; '.join(errors) or '–'} |",
+                flush=True,
+            )
+    for page in tabs.values():
+        page.context.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "test-artifacts" / "screens")
+    parser.add_argument("--lang", choices=["en", "de", "both"], default="both")
+    args = parser.parse_args()
+    os.environ.pop("BENCH_DATABASE_URL", None)  # SQLite only: the server reads the same file
+    use_throwaway_database()
+    static_root = tempfile.mkdtemp(prefix="clubscore-screens-static-")
+    os.environ |= {"DEBUG": "false", "HTTPS": "false"}
+    os.environ["SECRET_KEY"] = secrets.token_urlsafe(50)
+    from django.conf import settings
+
+    settings.STATIC_ROOT = static_root
+    pages = seed()
+    server = serve()
+    base = f"http://127.0.0.1:{server.server_port}"
+    args.out.mkdir(parents=True, exist_ok=True)
+    print(
+        "| lang | page | size | height | first input y | smallest tap target | sideways | errors |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        for language in ["en", "de"] if args.lang == "both" else [args.lang]:
+            shoot(browser, base, pages, args.out, language)
+        browser.close()
+    server.shutdown()
+    print(f"\nScreenshots: {args.out}")
+
+
+if __name__ == "__main__":
+    main()
