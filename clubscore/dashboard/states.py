@@ -2,7 +2,8 @@
 
 A table's state, first match wins (what the organizer must act on comes first):
 
-1. turned_in: the card is turned in (`Table.turned_in_at`).
+1. turned_in: the card is turned in (`Table.turned_in_at`); not_played: the organizer
+   marked the table "Did not play" when finishing the evening (`Table.not_played`).
 2. disputed: a hand or round is disputed: the organizer settles it.
 3. waiting: a hand or round is entered and waits for the other side's confirmation.
 4. over_time: the time limit has passed (grace or closed) and the card is not in.
@@ -35,6 +36,7 @@ WAITING = "waiting"
 OVER_TIME = "over_time"
 PLAYING = "playing"
 NOT_STARTED = "not_started"
+NOT_PLAYED = "not_played"
 
 # In the order of the legend: (state, label).
 STATES = [
@@ -44,6 +46,7 @@ STATES = [
     (DISPUTED, gettext_lazy("Disputed")),
     (OVER_TIME, gettext_lazy("Over time")),
     (TURNED_IN, gettext_lazy("Turned in")),
+    (NOT_PLAYED, gettext_lazy("Did not play")),
 ]
 STATE_LABELS = dict(STATES)
 
@@ -124,7 +127,7 @@ def table_state(
     confirmed = len(by_status.get(ScoreEntry.Status.CONFIRMED, []))
     disputes = by_status.get(ScoreEntry.Status.DISPUTED, [])
     current = None
-    if entries and not table.turned_in_at:
+    if entries and not table.turned_in_at and not table.not_played:
         confirmed_numbers = {e.number for e in by_status.get(ScoreEntry.Status.CONFIRMED, [])}
         current = 1
         while current in confirmed_numbers:
@@ -133,6 +136,8 @@ def table_state(
             current = min(current, planned)
     if table.turned_in_at:
         state = TURNED_IN
+    elif table.not_played:
+        state = NOT_PLAYED
     elif disputes:
         state = DISPUTED
     elif by_status.get(ScoreEntry.Status.ENTERED):

@@ -65,6 +65,111 @@
     }
   });
 
+  // A form that previews as it is typed into is checked by the server, not the browser:
+  // htmx checks a form's validity before each request, so an empty `required` count
+  // stopped the preview without a word. The server's message comes on the field, in
+  // the preview and on save. Offline nothing reaches the server: the browser checks.
+  var PREVIEWED = "form[hx-post][hx-trigger]";
+  document.addEventListener("htmx:load", function (event) {
+    var root = event.detail.elt;
+    if (!root.querySelectorAll) return;
+    var forms = Array.prototype.slice.call(root.querySelectorAll(PREVIEWED));
+    if (root.matches(PREVIEWED)) forms.push(root);
+    for (var i = 0; i < forms.length; i++) {
+      forms[i].noValidate = true;
+      forms[i].dataset.serverChecks = "1";
+    }
+  });
+  // Capture: before static/js/offline.js keeps the form to send later.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.dataset && form.dataset.serverChecks && !navigator.onLine && !form.checkValidity()) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      form.reportValidity();
+    }
+  }, true);
+
+  // The preview speaks only of the fields typed in: a count not reached yet is not
+  // "required" yet (saving still says so, from the server).
+  document.addEventListener("input", function (event) {
+    var form = event.target.form;
+    if (form && form.dataset.serverChecks) event.target.dataset.edited = "1";
+  });
+  function notReached(form) {
+    var labels = [];
+    var fields = form.querySelectorAll("input[name], select[name]");
+    for (var i = 0; i < fields.length; i++) {
+      var field = fields[i];
+      if (field.type === "hidden" || field.dataset.edited) continue;
+      var group = field.closest("fieldset.choice-field");
+      var empty = field.type === "radio"
+        ? !form.querySelector("input[name='" + field.name + "']:checked")
+        : field.type !== "checkbox" && field.value === "";
+      if (!empty) continue;
+      var box = document.getElementById("err-" + field.name);
+      if (box && box.firstElementChild) box.hidden = true;  // an empty one keeps its place
+      var label = group ? group.querySelector("legend") : field.labels && field.labels[0];
+      if (label) labels.push(label.textContent.trim() + ":");
+    }
+    return labels;
+  }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var preview = event.detail.target;
+    var form = preview && preview.closest && preview.closest("form[data-server-checks]");
+    if (!form) return;
+    var labels = notReached(form);
+    var items = preview.querySelectorAll(".preview-field-errors li");
+    var shown = preview.querySelectorAll(":scope > .field-error").length;
+    for (var i = 0; i < items.length; i++) {
+      var text = items[i].textContent.trim();
+      items[i].hidden = labels.some(function (label) { return text.indexOf(label) === 0; });
+      if (!items[i].hidden) shown++;
+    }
+    var summary = preview.querySelector(".preview-errors");
+    if (summary && !shown) summary.hidden = true;
+  });
+
+  // The card's live part comes again every 10 s (htmx). A new panel to check (what the
+  // other side entered) comes on screen by itself, unless the scorekeeper is typing:
+  // then nothing moves and the clock, which stays on screen, links to the panel.
+  var panelsBefore = {};
+  function typing() {
+    var focused = document.activeElement;
+    return !!(focused && focused.closest && focused.closest("input, select, textarea, form.entry-form, .dispute"));
+  }
+  function onScreen(element) {
+    var top = element.getBoundingClientRect().top;
+    return top >= 0 && top < window.innerHeight - 60;
+  }
+  function jumpLink(panel, clock) {
+    var heading = panel.querySelector("h2");
+    var link = document.createElement("a");
+    link.className = "pending-jump " + (panel.getBoundingClientRect().top < 0 ? "up" : "down");
+    link.href = "#" + panel.id;
+    link.textContent = heading ? heading.textContent.trim() : panel.id;
+    link.addEventListener("click", function () { link.remove(); });
+    clock.appendChild(link);
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!event.detail.target || event.detail.target.id !== "live") return;
+    panelsBefore = {};
+    var panels = event.detail.target.querySelectorAll(".pending[id]");
+    for (var i = 0; i < panels.length; i++) panelsBefore[panels[i].id] = true;
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var live = document.getElementById("live");
+    if (!live || event.detail.elt !== live) return;
+    var panel = live.querySelector(".pending[id]");
+    var clock = live.querySelector(".clock");
+    if (!panel || onScreen(panel)) return;
+    if (!panelsBefore[panel.id] && !typing()) {
+      panel.scrollIntoView({ block: "start" });
+    } else if (clock) {
+      jumpLink(panel, clock);
+    }
+  });
+
   // The database is away for a moment (a restart): the server answers 503 with a short
   // translated "try again" message. htmx swaps no error response, so show the message
   // here, just above what the request would have updated (the preview next to the

@@ -1,0 +1,36 @@
+"""A table marked "Did not play" when the evening is finished says so on its tile."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+
+from clubscore.events.clock import start_clock
+from clubscore.events.models import ScoreEntry, Table
+
+from .conftest import hf_hand, tables_of
+from .test_dashboard_tiles import tile, url
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_table_that_did_not_play_says_so_and_not_not_started(
+    organizer_client, drawn_event, add_entry
+):
+    event = start_clock(drawn_event("hand_and_foot", tables=3))
+    quiet, begun, playing = tables_of(event)
+    add_entry(begun, 1, hf_hand(1), status=ScoreEntry.Status.DRAFT)
+    add_entry(playing, 1, hf_hand(1))
+    Table.objects.filter(pk__in=[quiet.pk, begun.pk]).update(not_played=True)
+
+    page = organizer_client.get(url(event)).content.decode()
+    for table in (quiet, begun):
+        html = tile(page, table)
+        assert 'class="tile state-not_played"' in html
+        assert '<span class="tile-state">Did not play</span>' in html
+        assert "Not started" not in html and "Hand 1 of" not in html
+    assert "Hand 2 of 3" in tile(page, playing)
+
+    organizer_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    page = organizer_client.get(url(event)).content.decode()
+    assert '<span class="tile-state">Nicht gespielt</span>' in tile(page, quiet)
