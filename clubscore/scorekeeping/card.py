@@ -99,9 +99,15 @@ class Card:
 
     def side_is_in(self, number: int) -> bool:
         entry = self.entries.get(number)
-        if self.parts_per_team:
+        # A confirmed entry is in for every side, also one stored whole (the demo club,
+        # cards from before the parts were rows).
+        if self.parts_per_team and not self.is_confirmed(entry):
             return entry is not None and entry.part(self.side) is not None
         return self.is_in(entry)
+
+    @staticmethod
+    def is_confirmed(entry: ScoreEntry | None) -> bool:
+        return entry is not None and entry.status == ScoreEntry.Status.CONFIRMED
 
     def can_edit(self, number: int) -> bool:
         """May this side open its hand or round `number` again to change it? Until it is

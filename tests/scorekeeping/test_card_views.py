@@ -447,3 +447,17 @@ def test_the_hands_table_has_short_headings_for_a_phone(client, running):
     )
     assert f'<span class="full-head">Team 1: {names}</span>' in html
     assert '<span class="short-head" aria-hidden="true">Team 1</span>' in html
+
+
+def test_a_confirmed_hand_without_team_parts_is_done_for_both_teams(client, running):
+    """Hands stored whole (the demo club, data from before the parts were rows) are
+    confirmed for both teams: neither tablet is asked to enter them again."""
+    event = running()
+    one, two = links(event)
+    entry = enter_hand(client, one, two)
+    confirm_both(client, one, two, entry)
+    entry.parts.all().delete()
+    for link in (one, two):
+        html = client.get(url(link)).content.decode()
+        assert 'name="number" value="1"' not in html
+        assert 'name="number" value="2"' in html
