@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from clubscore.messages import Message, _, message
 
@@ -26,6 +26,7 @@ __all__ = [
     "Message",
     "Option",
     "ScoreError",
+    "TablePoints",
     "Tiebreaker",
     "Validator",
     "_",
@@ -331,6 +332,15 @@ class Tiebreaker:
     better: str = "high"
 
 
+class TablePoints(NamedTuple):
+    """Each seat's points at one table, in seat order: the totals, the running totals entry
+    by entry, and the whole game's result (a game scored as a whole; else None)."""
+
+    totals: list[int]
+    progress: list[list[int]]
+    result: dict[str, Any] | None = None
+
+
 class Game:
     """What the rest of the app needs to know about one of the club's games.
 
@@ -363,6 +373,10 @@ class Game:
     entry_numbered: str = _("Round {n}")
     dispute_phrase: str = _("Dispute round {n}")
     in_order_phrase: str = _("Enter the rounds in order.")
+    #: The numbered word inside a sentence ("Table 2, round 3 settled.").
+    entry_in_sentence: str = _("round {n}")
+    settled_phrase: str = _("That round was settled already.")
+    chart_caption: str = _("The leaders' running totals, round by round.")
     #: The option that says how many entries make a game (None: the game never says).
     length_option: str | None = "rounds"
     #: Does each team enter its own part of an entry (and the entry is in when all are)?
@@ -482,6 +496,55 @@ class Game:
         this and scores every entry so far together.
         """
         return self.score_entry(payloads[-1], options)
+
+    def hand_size(self, number: int, options: Mapping[str, Any] | None = None) -> int | None:
+        """How many cards each player holds in entry ``number`` (1-based), for a game that
+        deals a different number each round (None: the game does not say)."""
+        return None
+
+    # -- a table's score ---------------------------------------------------------
+
+    def seat_points(self, result: Mapping[str, Any], seat: int, team: int | None) -> int:
+        """One player's points in one entry's stored result (``seat``: the player's index in
+        seat order, ``team``: their team's index)."""
+        return result["players"][seat]["total"]
+
+    def table_points(
+        self,
+        players: Sequence[str],
+        teams: Sequence[int | None],
+        payloads: Sequence[Any],
+        results: Sequence[Mapping[str, Any] | None],
+        options: Mapping[str, Any] | None = None,
+    ) -> TablePoints:
+        """Each seat's points at one table from its counted entries in order (``teams``: each
+        seat's team index). Most games add up each entry's stored result (one without a
+        result counts nothing); a game scored as a whole overrides this."""
+        totals = [0] * len(teams)
+        progress: list[list[int]] = [[] for _seat in teams]
+        for result in results:
+            if not result:
+                continue
+            for seat, team in enumerate(teams):
+                totals[seat] += self.seat_points(result, seat, team)
+                progress[seat].append(totals[seat])
+        return TablePoints(totals, progress)
+
+    # -- the parts of an entry ---------------------------------------------------
+    # A game whose teams enter separate parts (``parts_per_team``) splits an entry into one
+    # part per team; any other game's entry is one part, the whole entry.
+
+    def entry_parts(self, payload: Any) -> list[Any]:
+        """An entry payload's parts in team order (None for a part that is missing)."""
+        return [payload]
+
+    def entry_from_parts(self, number: int, parts: Sequence[Any]) -> Any:
+        """The whole payload of entry ``number`` (1-based) from its parts in team order."""
+        return parts[0]
+
+    def part_of_path(self, path: str) -> int | None:
+        """The part (0-based) a payload path of an error belongs to (None: the whole entry)."""
+        return 0
 
     def tiebreak_values(
         self,

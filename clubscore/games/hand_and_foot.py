@@ -95,6 +95,9 @@ class HandAndFoot(Game):
     entry_numbered = _("Hand {n}")
     dispute_phrase = _("Dispute hand {n}")
     in_order_phrase = _("Enter the hands in order.")
+    entry_in_sentence = _("hand {n}")
+    settled_phrase = _("That hand was settled already.")
+    chart_caption = _("The leaders' running totals, hand by hand.")
     length_option = "hands"
     parts_per_team = True
     deck = Deck(FULL_RANKS, jokers=2)
@@ -165,6 +168,26 @@ class HandAndFoot(Game):
             totals = [each["total"] for each in result["teams"]]
             won += all(totals[mine] > total for i, total in enumerate(totals) if i != mine)
         return {"hands_won": won, "bonus": bonus}
+
+    def seat_points(self, result: Mapping[str, Any], seat: int, team: int | None) -> int:
+        """Partners score their team's hand."""
+        return result["teams"][team or 0]["total"]
+
+    def entry_parts(self, payload: Any) -> list[Any]:
+        teams = payload.get("teams") if isinstance(payload, dict) else None
+        teams = list(teams) if isinstance(teams, list) else []
+        return (teams + [None] * self.teams)[: self.teams]
+
+    def entry_from_parts(self, number: int, parts: Sequence[Any]) -> dict[str, Any]:
+        return {"hand": number, "teams": list(parts)}
+
+    def part_of_path(self, path: str) -> int | None:
+        """``teams.1.red_books`` is the second team's; ``teams`` or ``hand`` the whole hand's."""
+        head, _dot, rest = path.partition(".")
+        index = rest.partition(".")[0]
+        if head == "teams" and index in {str(i) for i in range(self.teams)}:
+            return int(index)
+        return None
 
     def point_values(self) -> list[tuple[str, int]]:
         return [
