@@ -31,7 +31,7 @@ class SettleForm(forms.Form):
     entry form (the tablet's fields, labels and steppers), prefilled from the entered
     version; where teams enter separate parts, the correction is the whole entry, one form
     per team.
-    The game judges the decision when it is settled (`services.settle_dispute`), and
+    The game judges the decision when it is settled (`disputes.settle_dispute`), and
     `add_score_errors` shows its messages on the field at fault.
 
     Every field name carries the prefix `entry-<id>`, so the disputes on one page never

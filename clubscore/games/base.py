@@ -207,6 +207,42 @@ class Game:
         """ "Dispute hand 2", "Dispute round 2"."""
         return message(self.dispute_phrase, n=number)
 
+    # -- the tablet ----------------------------------------------------------------
+
+    #: The tablet's save button under the entry form.
+    save_label: str = _("Save the round")
+    #: Which figure of a player's result the tablet shows as the score so far while the
+    #: game goes on, and what it says about it (a game scored as a whole may multiply
+    #: the points only at the end).
+    figure_so_far: str = "total"
+    figure_so_far_note: str = ""
+
+    def entry_facts(self, number: int, options: Mapping[str, Any]) -> list[tuple[str, int]]:
+        """What the table needs to know before entry ``number`` besides who deals or
+        plays first: (label, value) pairs, the labels marked with ``_``."""
+        return []
+
+    def describe_entry(self, payload: Any) -> list[Message] | None:
+        """Each player's line of an entry the table checks before confirming, when the
+        entry's own score says little (a game scored as a whole); None: the scored lines."""
+        return None
+
+    # -- parts per team (``parts_per_team``) -----------------------------------------
+
+    def parts_of(self, payload: Any) -> list[Any]:
+        """Each team's part of a whole entry, team by team."""
+        raise NotImplementedError
+
+    def whole_entry(self, number: int, parts: Sequence[Any | None]) -> Any:
+        """Entry ``number`` from the teams' parts, team by team (None: not in yet)."""
+        raise NotImplementedError
+
+    def score_team(
+        self, team: Any, hand: int, index: int, options: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """Validate and score team ``index``'s part of entry ``hand`` alone."""
+        raise NotImplementedError
+
     # -- scoring -----------------------------------------------------------------
 
     def score_entry(self, payload: Any, options: Mapping[str, Any] | None = None) -> dict[str, Any]:

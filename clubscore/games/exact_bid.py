@@ -79,6 +79,9 @@ class ExactBid(Game):
     # One round per card of the first deal: the round count is the start cards.
     length_option = "start_cards"
     scored_as_a_whole = True
+    # The ranking's multiplier comes only with the last round: until then, the points.
+    figure_so_far = "points"
+    figure_so_far_note = _("Points so far, before the final multiplier.")
     draws_trumps = True
     deck = Deck(PIQUET_RANKS, packs=2)  # two 32-card packs
     options = (
@@ -161,6 +164,17 @@ class ExactBid(Game):
         # The last of the partial scores is the whole game so far.
         totals = [player["total"] for player in partial["players"]]
         return TablePoints(totals, progress, partial)
+
+    def entry_facts(self, number: int, options: Mapping[str, Any]) -> list[tuple[str, int]]:
+        start_cards = self.clean_options(options)["start_cards"]
+        return [(_("Cards each:"), cards_in_round(number - 1, start_cards))]
+
+    def describe_entry(self, payload: Any) -> list[Message]:
+        """ "bid 2, took 3" for each player: a round's points depend on the whole game."""
+        return [
+            message(_("bid {bid}, took {tricks}"), bid=bid, tricks=tricks)
+            for bid, tricks in zip(payload.get("bids", []), payload.get("tricks", []), strict=False)
+        ]
 
     def tiebreak_values(
         self,

@@ -1,6 +1,6 @@
 """Scorekeeper pages: a private link opens one table's card, and nothing else.
 
-Views stay thin: find the card, parse the form, call `services`, render. Every
+Views stay thin: find the card, parse the form, call `actions`, render. Every
 form posts normally (the pages work without JavaScript); htmx adds the live
 preview and the polling of the clock and the hands.
 """
@@ -29,10 +29,12 @@ from clubscore.games.exact_bid import cards_in_round
 from clubscore.numbers import parse_int
 from clubscore.translation import translate
 
-from . import offline, presence, services
+from . import actions, offline, presence
+from .card import Card, finished_event_name, load_card
 from .charts import score_chart
+from .errors import Conflict, Invalid, Refused, SentBefore
 from .forms import FORMS, DisputeForm, EntryForm, raw_values
-from .services import Card, Conflict, Invalid, Refused, SentBefore
+from .live import live_version
 
 ACTIONS = {
     "entered": gettext_lazy("entered"),
@@ -55,9 +57,9 @@ class EveningOver(Http404):
 def _card(request: HttpRequest, token: str, *, history: bool = True) -> Card:
     """The card behind `token`, or 404 with no hint of what exists (`EveningOver` when
     the link was good until its evening was finished)."""
-    card = services.load_card(token, user=request.user, history=history)
+    card = load_card(token, user=request.user, history=history)
     if card is None:
-        name = services.finished_event_name(token)
+        name = finished_event_name(token)
         if name is not None:
             raise EveningOver(name)
         raise Http404
@@ -75,7 +77,7 @@ def _number(request: HttpRequest, card: Card) -> int:
     last = GAMES[card.game_key].max_rounds(card.options)
     number = parse_int(request.POST.get("number"))
     if number is None or not 1 <= number <= last:
-        if card.is_hf:
+        if card.parts_per_team:
             text = _("Hand number: enter a whole number from 1 to %(last)s.")
         else:
             text = _("Round number: enter a whole number from 1 to %(last)s.")
@@ -96,7 +98,7 @@ def _form(card: Card, number: int, data=None, initial=None) -> EntryForm:
 
 
 def _version(card: Card, number: int) -> int:
-    return services.side_version(card, card.entries.get(number))
+    return actions.side_version(card, card.entries.get(number))
 
 
 def _initial(card: Card, number: int, form_class: type[EntryForm]) -> dict:
@@ -105,9 +107,9 @@ def _initial(card: Card, number: int, form_class: type[EntryForm]) -> dict:
     if entry is not None:
         if entry.drafts.get(card.side):
             return entry.drafts[card.side]
-        if card.is_hf and card.side in entry.parts:
+        if card.parts_per_team and card.side in entry.parts:
             return form_class.initial_from_payload(entry.parts[card.side]["data"], [])
-        if not card.is_hf and card.is_in(entry):
+        if not card.parts_per_team and card.is_in(entry):
             return form_class.initial_from_payload(entry.payload, card.player_names)
     return {}
 
@@ -119,7 +121,7 @@ def _round_facts(card: Card, number: int) -> dict:
         "dealer": card.dealer(number),
         "first_seat_label": GAMES[card.game_key].first_seat_label,
     }
-    if card.is_hf:
+    if card.parts_per_team:
         facts["meld_minimum"] = GAMES["hand_and_foot"].meld_minimum(number, card.options)
     if card.game_key == "exact_bid":
         facts["cards"] = cards_in_round(number - 1, card.options["start_cards"])
@@ -138,7 +140,7 @@ def _shown_value(value: object) -> object:
 
 def _columns(card: Card) -> list[tuple[str, int]]:
     """The card's columns: (label, player id whose running total it shows)."""
-    if card.is_hf:
+    if card.parts_per_team:
         columns = []
         for number in (1, 2):
             seat = next((s for s in card.seats if s.team and s.team.number == number), None)
@@ -154,7 +156,7 @@ def _columns(card: Card) -> list[tuple[str, int]]:
 
 def _headings(card: Card) -> list[dict[str, str]]:
     """The hands table's column headings: in full, and short for a phone's width."""
-    if card.is_hf:
+    if card.parts_per_team:
         return [
             {
                 "full": _("Team %(number)s: %(names)s")
@@ -196,7 +198,7 @@ def _rows(card: Card, columns: list[tuple[str, int]]) -> list[dict]:
             else:
                 cells.append(None)
         waiting = None
-        if index is None and entry is not None and card.is_hf and card.side in entry.parts:
+        if index is None and entry is not None and card.parts_per_team and card.side in entry.parts:
             own = _own_part(card, number, entry.parts[card.side]["data"])
             if own is not None:
                 cells[int(card.side) - 1] = {"hand": own, "running": None}
@@ -243,7 +245,7 @@ def _pending(card: Card) -> list[dict]:
     for _number, entry in sorted(card.entries.items()):
         if entry.status != ScoreEntry.Status.ENTERED:
             continue
-        if card.is_hf:
+        if card.parts_per_team:
             other = entry.parts.get(card.other_side)
             if not other or other["state"] != "entered":
                 continue
@@ -327,7 +329,7 @@ def _page(
         "form": form,
         "facts": _round_facts(card, number) if number else None,
         "version": conflict.version if conflict else (_version(card, number) if number else 0),
-        # Each form has its own key: a key stands for one request (services._claim).
+        # Each form has its own key: a key stands for one request (idempotency.claim).
         "idem": {form: uuid.uuid4().hex for form in ("entry", "confirm", "dispute", "turn_in")},
         "columns": columns,
         "headings": _headings(card),
@@ -340,8 +342,8 @@ def _page(
         "theirs": theirs,
         "dispute_form": dispute_form,
         "dispute_entry": card.entries.get(dispute_number) if dispute_number else None,
-        "my_team": card.team_names(int(card.side)) if card.is_hf else None,
-        "other_team": card.team_names(int(card.other_side)) if card.is_hf else None,
+        "my_team": card.team_names(int(card.side)) if card.parts_per_team else None,
+        "other_team": card.team_names(int(card.other_side)) if card.parts_per_team else None,
         "as_it_lies": card.clock.time_is_up and number == card.in_progress,
         "live_query": _live_query(card),
         # Offline (static/js/offline.js): the next hands' facts, for hands queued in a row.
@@ -351,9 +353,11 @@ def _page(
     if context["dispute_entry"] is not None:
         entry = context["dispute_entry"]
         context["dispute_version"] = (
-            entry.parts.get(card.other_side, {}).get("version", 0) if card.is_hf else entry.version
+            entry.parts.get(card.other_side, {}).get("version", 0)
+            if card.parts_per_team
+            else entry.version
         )
-        if card.is_hf:
+        if card.parts_per_team:
             # The disputing team may give its own count of the other team's hand, so the
             # organizer sees both versions side by side; it starts from what was entered.
             context["proposal_form"] = proposal_form or _proposal_form(card, entry)
@@ -367,7 +371,7 @@ def _page(
 def card(request: HttpRequest, token: str) -> HttpResponse:
     live = bool(request.htmx and request.GET.get("live"))
     # Read before the card, so a change in between shows at the next poll, not never.
-    version = services.live_version(token)
+    version = live_version(token)
     if live and version is not None and _unchanged(request, version):
         # Nothing new since the tablet's last poll: htmx keeps what it shows (and polls on).
         presence.heard_from(token)
@@ -417,7 +421,7 @@ def entry(request: HttpRequest, token: str) -> HttpResponse:
     if form.is_valid():
         form.fill()
         try:
-            outcome = services.submit(
+            outcome = actions.submit(
                 card, number, form.payload(), version=version, key=_key(request)
             )
         except Invalid as error:
@@ -442,7 +446,7 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
     if form.is_valid():
         form.fill()
         try:
-            result = services.preview_result(card, number, form.payload())
+            result = actions.preview_result(card, number, form.payload())
         except Invalid as error:
             form.add_score_errors(error.errors)
     # Keep what was typed for the hand being entered, so a reload loses nothing.
@@ -453,7 +457,7 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
             pass
         else:
             version = _int(request.POST.get("version"), 0)
-            services.save_draft(card, number, raw_values(form, request.POST), version=version)
+            actions.save_draft(card, number, raw_values(form, request.POST), version=version)
     context = {"card": card, "form": form, "result": result, "number": number}
     return render(request, "scorekeeping/card.html#preview", context)
 
@@ -493,9 +497,7 @@ def confirm(request: HttpRequest, token: str) -> HttpResponse:
     return _act(
         request,
         card,
-        lambda: services.confirm(
-            card, number, version=version, key=_key(request), player_id=player
-        ),
+        lambda: actions.confirm(card, number, version=version, key=_key(request), player_id=player),
     )
 
 
@@ -507,7 +509,11 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
     dispute_form = DisputeForm(request.POST)
     proposal = None
     entry = card.entries.get(number)
-    if card.is_hf and entry is not None and any(key.startswith("p-") for key in request.POST):
+    if (
+        card.parts_per_team
+        and entry is not None
+        and any(key.startswith("p-") for key in request.POST)
+    ):
         proposal = _proposal_form(card, entry, request.POST)
         # Sent when asked for, or when a number was changed (a forgotten tick loses nothing).
         if not (request.POST.get("propose") or proposal.has_changed()):
@@ -541,7 +547,7 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
     return _act(
         request,
         card,
-        lambda: services.dispute(
+        lambda: actions.dispute(
             card,
             number,
             version=version,
@@ -568,7 +574,7 @@ def _proposal_form(card: Card, entry: ScoreEntry, data=None) -> EntryForm:
 @require_POST
 def turn_in(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(request, token, history=False)
-    return _act(request, card, lambda: services.turn_in_card(card, key=_key(request)))
+    return _act(request, card, lambda: actions.turn_in_card(card, key=_key(request)))
 
 
 @require_GET

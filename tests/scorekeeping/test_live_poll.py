@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from clubscore.events.clock import call_time, extend_clock
 from clubscore.events.links import revoke_table_links
 from clubscore.events.models import Event, ScoreEntry
-from clubscore.scorekeeping.services import live_version
+from clubscore.scorekeeping.live import live_version
 
 from .conftest import GOOD_TEAM, SMALL_TEAM, links, url
 
