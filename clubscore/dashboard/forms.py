@@ -85,7 +85,7 @@ class SettleForm(forms.Form):
         number = self.entry.number
         if self.rules.parts_per_team:
             corrections = []
-            for side, part in enumerate(self.rules.entry_parts(self.entry.payload), start=1):
+            for side, part in enumerate(self.rules.parts_of(self.entry.payload), start=1):
                 names = " & ".join(
                     seat.player.name for seat in seats if seat.team and seat.team.number == side
                 )
@@ -129,7 +129,7 @@ class SettleForm(forms.Form):
         for correction in self.corrections:
             correction.form.fill()
         parts = [correction.form.payload() for correction in self.corrections]
-        return self.rules.entry_from_parts(self.entry.number, parts)
+        return self.rules.whole_entry(self.entry.number, parts)
 
     def add_score_errors(self, errors: Mapping[str, list[str]]) -> None:
         """The game refused the decision: say why, on the field at fault when correcting."""
@@ -175,8 +175,8 @@ class SettleForm(forms.Form):
         if proposed is None:
             return []
         pairs = zip(
-            self.rules.entry_parts(self.entry.payload),
-            self.rules.entry_parts(proposed),
+            self.rules.parts_of(self.entry.payload),
+            self.rules.parts_of(proposed),
             strict=True,
         )
         sections = []

@@ -229,13 +229,19 @@ class Game:
 
     # -- parts per team (``parts_per_team``) -----------------------------------------
 
+    # A game without parts has one: the whole entry.
+
     def parts_of(self, payload: Any) -> list[Any]:
         """Each team's part of a whole entry, team by team."""
-        raise NotImplementedError
+        return [payload]
 
     def whole_entry(self, number: int, parts: Sequence[Any | None]) -> Any:
         """Entry ``number`` from the teams' parts, team by team (None: not in yet)."""
-        raise NotImplementedError
+        return parts[0]
+
+    def part_of_path(self, path: str) -> int | None:
+        """The part (0-based) a payload path of an error belongs to (None: the whole entry)."""
+        return 0
 
     def score_team(
         self, team: Any, hand: int, index: int, options: Mapping[str, Any] | None = None
@@ -294,22 +300,6 @@ class Game:
                 totals[seat] += self.seat_points(result, seat, team)
                 progress[seat].append(totals[seat])
         return TablePoints(totals, progress)
-
-    # -- the parts of an entry ---------------------------------------------------
-    # A game whose teams enter separate parts (``parts_per_team``) splits an entry into one
-    # part per team; any other game's entry is one part, the whole entry.
-
-    def entry_parts(self, payload: Any) -> list[Any]:
-        """An entry payload's parts in team order (None for a part that is missing)."""
-        return [payload]
-
-    def entry_from_parts(self, number: int, parts: Sequence[Any]) -> Any:
-        """The whole payload of entry ``number`` (1-based) from its parts in team order."""
-        return parts[0]
-
-    def part_of_path(self, path: str) -> int | None:
-        """The part (0-based) a payload path of an error belongs to (None: the whole entry)."""
-        return 0
 
     def tiebreak_values(
         self,

@@ -169,7 +169,10 @@ class HandAndFoot(Game):
         return [(_("Meld minimum:"), self.meld_minimum(number, options))]
 
     def parts_of(self, payload: Any) -> list[Any]:
-        return list(payload["teams"])
+        """The teams' parts of a stored hand; None for a part missing from it."""
+        teams = payload.get("teams") if isinstance(payload, dict) else None
+        teams = list(teams) if isinstance(teams, list) else []
+        return (teams + [None] * self.teams)[: self.teams]
 
     def whole_entry(self, number: int, parts: Sequence[Any | None]) -> dict[str, Any]:
         """The whole hand; a team not in yet has nothing counted (its part is scored alone)."""
@@ -195,14 +198,6 @@ class HandAndFoot(Game):
     def seat_points(self, result: Mapping[str, Any], seat: int, team: int | None) -> int:
         """Partners score their team's hand."""
         return result["teams"][team or 0]["total"]
-
-    def entry_parts(self, payload: Any) -> list[Any]:
-        teams = payload.get("teams") if isinstance(payload, dict) else None
-        teams = list(teams) if isinstance(teams, list) else []
-        return (teams + [None] * self.teams)[: self.teams]
-
-    def entry_from_parts(self, number: int, parts: Sequence[Any]) -> dict[str, Any]:
-        return {"hand": number, "teams": list(parts)}
 
     def part_of_path(self, path: str) -> int | None:
         """``teams.1.red_books`` is the second team's; ``teams`` or ``hand`` the whole hand's."""
