@@ -14,7 +14,7 @@ stored.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from clubscore.games import GAMES, Game
@@ -28,17 +28,6 @@ class TableScore:
     progress: dict[int, list[int]] = field(default_factory=dict)  # player id -> running totals
     bonus: int = 0  # first-table bonus added for each player of the table
     result: dict | None = None  # a game scored as a whole: the whole game's result
-
-
-def exact_bid_payload(
-    player_names: Sequence[str], start_cards: int, rounds: Iterable[dict]
-) -> dict:
-    """The whole-game payload of a table, from its rounds in order."""
-    return {
-        "players": list(player_names),
-        "start_cards": start_cards,
-        "rounds": [{"bids": r["bids"], "tricks": r["tricks"]} for r in rounds],
-    }
 
 
 def seat_teams(game: Game, seats: Sequence) -> list[int | None]:
