@@ -246,6 +246,38 @@ class LuxuryFamily(Game):
     def meld_table(self) -> list[tuple[str, int | None, int | None]]:
         return meld_table()
 
+    # -- the tablet's meld calculator ----------------------------------------------
+
+    def meld_cards(self) -> list[tuple[str, list[str]]]:
+        """The cards a hand can show, suit by suit (the sheets' order), each high to low."""
+        return [(suit, [rank + suit for rank in RANKS]) for suit in SUITS]
+
+    def shown_cards(self, cards: Any) -> list[str]:
+        """``cards`` when they can be one hand's shown cards; ``ScoreError`` otherwise.
+
+        Only this game's cards, at most two of each (two packs), at most one hand's 16.
+        """
+        check = Validator()
+        if isinstance(cards, list | tuple) and len(cards) > MAX_SHOWN:
+            # Said before each card is looked at: a list of thousands gets one message.
+            check.add(
+                "cards",
+                message(_("A hand has {count} cards: no more can be shown."), count=MAX_SHOWN),
+            )
+        else:
+            shown = self._validate_cards(cards, "", check)
+        check.raise_if_errors()
+        return shown
+
+    def score_melds(self, cards: Any, trump: Any) -> dict[str, Any]:
+        """What the shown ``cards`` meld with ``trump``: ``{"combinations", "points"}``."""
+        shown = self.shown_cards(cards)
+        check = Validator()
+        suit = check.choice(trump, "trump", SUITS, _("Trump"))
+        check.raise_if_errors()
+        found = meld_combinations(shown, suit)
+        return {"combinations": found, "points": sum(c["points"] for c in found)}
+
     # -- validation ---------------------------------------------------------------
 
     def _validate(self, payload: Any, options: dict[str, Any], check: Validator) -> Any:

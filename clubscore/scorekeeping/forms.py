@@ -259,6 +259,8 @@ class LuxuryFamilyForm(EntryForm):
             self.fields[f"meld_{i}"] = count_field(
                 _("%(name)s: melds") % {"name": name}, step=step("melds")
             )
+            # The meld calculator (scorekeeping/melds.py) fills it from the cards shown.
+            self.fields[f"meld_{i}"].calculator = {"seat": i, "player": name}
         for i, name in enumerate(self.players):
             self.fields[f"power_{i}"] = count_field(
                 _("%(name)s: power points") % {"name": name}, required=i != last, auto=i == last

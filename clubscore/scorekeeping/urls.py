@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from . import offline, views
+from . import melds, offline, views
 
 
 class TokenConverter:
@@ -31,4 +31,5 @@ urlpatterns = [
     path("s/<token:token>/dispute/", views.dispute, name="dispute"),
     path("s/<token:token>/turn-in/", views.turn_in, name="turn_in"),
     path("s/<token:token>/qr.svg", views.qr, name="qr"),
+    path("s/<token:token>/melds/", melds.melds, name="melds"),
 ]

@@ -78,6 +78,9 @@ HOSTILE = [
     "individual",
     "csv",
     "https://evil.example/",
+    "KH",  # the meld calculator's cards
+    "KH,KH,KH",
+    "AH,10H,KH,QH,JH," * 400,
 ]
 
 
@@ -114,6 +117,12 @@ def _field_names() -> list[str]:
         "year",
         "username",
         "password",
+        # The meld calculator (scorekeeping/melds.py).
+        "seat",
+        "cards",
+        "tap",
+        "untap",
+        "clear",
     }
     for key, form_class in FORMS.items():
         players = ["A B", "C D", "E F", "G H"][: GAMES[key].max_players]
@@ -139,6 +148,7 @@ form_data = st.fixed_dictionaries(
     optional={
         name: values
         for name in ("number", "version", "player", "note", "bid", "action", "minutes", "q")
+        + ("seat", "cards", "tap")
     },
 )
 

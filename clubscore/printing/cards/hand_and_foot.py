@@ -29,13 +29,13 @@ from .layout import (
     HEAD_H,
     HEADER_H,
     NAME_SIZE,
-    ROW_FLOOR,
     ROW_MIN,
-    CardKind,
+    Card,
+    card_kind,
     cells,
     header,
+    plays_first,
     point_values,
-    row_height,
     values_height,
 )
 
@@ -206,20 +206,12 @@ def hf_finals(canvas: Canvas, x: float, top: float, width: float, row_h: float) 
     return top - y
 
 
-def hand_and_foot(
-    canvas: Canvas,
-    x: float,
-    top: float,
-    width: float,
-    height: float,
-    event: EventInfo,
-    table: TableInfo | None,
-) -> None:
-    game = GAMES[HandAndFoot.key]
-    values = game.point_values()
-    bottom = top - height
-    first = table.seat(table.first_position) if table else None
-    plays_first = gettext("Plays first: %(name)s") % {"name": first.name} if first else ""
+def hand_and_foot(card: Card) -> None:
+    canvas, x, top, width, height = card.canvas, card.x, card.top, card.width, card.height
+    event, table = card.event, card.table
+    values = card.game.point_values()
+    bottom = card.bottom
+    first = plays_first(table)
     codes = []
     for number in (1, 2):
         link = table.link(number) if table else None
@@ -236,13 +228,13 @@ def hand_and_foot(
         grid_x = x + HF_PANEL_W + 4 * mm
         grid_w = width - HF_PANEL_W - 4 * mm
         available = y - bottom - parts["head"] - GAP - parts["values"]
-        row_h = row_height(available, parts["rows"], ROW_FLOOR)
+        row_h = card.box_height(available, parts["rows"])
         hf_grid(canvas, grid_x, y, grid_w, row_h, event)
         finals_top = y - 2 * HF_TEAM_H - 2 * mm - GAP
         finals_h = hf_finals(canvas, x, finals_top, HF_PANEL_W, HF_FINAL_ROW)
-        if plays_first:
+        if first:
             baseline = finals_top - finals_h - 4 * mm
-            write_lines(canvas, x, baseline, plays_first, TEXT, True, HF_PANEL_W, smallest=SMALL)
+            write_lines(canvas, x, baseline, first, TEXT, True, HF_PANEL_W, smallest=SMALL)
         point_values(
             canvas, grid_x, bottom + parts["values"], grid_w, values, 2, gettext("Point values")
         )
@@ -254,18 +246,15 @@ def hand_and_foot(
     y -= HF_TEAM_H + GAP
     finals_h = HEAD_H + 3 * HF_FINAL_ROW + HF_FIRST_H
     available = y - bottom - parts["head"] - GAP - max(finals_h, parts["values"])
-    row_h = row_height(available, parts["rows"], ROW_FLOOR)
+    row_h = card.box_height(available, parts["rows"])
     y -= hf_grid(canvas, x, y, width, row_h, event) + GAP
     finals_h = hf_finals(canvas, x, y, HF_PANEL_W, HF_FINAL_ROW)
-    if plays_first:
+    if first:
         baseline = y - finals_h - 4 * mm
-        write_lines(canvas, x, baseline, plays_first, TEXT, True, HF_PANEL_W, smallest=SMALL)
+        write_lines(canvas, x, baseline, first, TEXT, True, HF_PANEL_W, smallest=SMALL)
     values_x = x + HF_PANEL_W + 4 * mm
     values_w = width - HF_PANEL_W - 4 * mm
     point_values(canvas, values_x, y, values_w, values, 2, gettext("Point values"))
 
 
-# -- Exact-bid trick game -----------------------------------------------------------------
-
-
-CARD = CardKind(HandAndFoot.key, hand_and_foot, hand_and_foot_height)
+CARD = card_kind(HandAndFoot.key, hand_and_foot, hand_and_foot_height)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from django.utils import formats
 from django.utils.translation import gettext
@@ -19,7 +19,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from clubscore.games import Game
+from clubscore.games import GAMES, Game
 from clubscore.games.cards import SUIT_SYMBOLS
 from clubscore.translation import game_name, translate
 
@@ -69,6 +69,8 @@ MELD_LINE = 4.2 * mm
 GAP = 3 * mm
 TITLE_SIZE = 15
 NAME_SIZE = 12
+#: A row's number (its round or deal), the first thing a scorekeeper looks for.
+NUMBER_CELL = {"align": "center", "bold": True, "size": TEXT + 1}
 
 
 def suit_label(game: Game, suit: str | None) -> str:
@@ -128,14 +130,16 @@ def table_notes(table: TableInfo | None) -> list[str]:
     keepers = [seat.name for seat in table.seats if seat.scorekeeper]
     if keepers:
         parts.append(gettext("Keeps score: %(name)s") % {"name": ", ".join(keepers)})
-    first = table.seat(table.first_position)
+    first = plays_first(table)
     if first:
-        parts.append(gettext("Plays first: %(name)s") % {"name": first.name})
+        parts.append(first)
     return parts
 
 
-def table_note(table: TableInfo | None) -> str:
-    return " · ".join(table_notes(table))
+def plays_first(table: TableInfo | None) -> str:
+    """The line that says who plays first ("" on a blank card or before the draw)."""
+    first = table.seat(table.first_position) if table else None
+    return gettext("Plays first: %(name)s") % {"name": first.name} if first else ""
 
 
 def header(
@@ -311,9 +315,6 @@ def player_columns(
         column += width
 
 
-# -- Hand and Foot ----------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class CardKind:
     """How a game's card is drawn, the least height it needs ``width`` wide, the least
@@ -325,3 +326,111 @@ class CardKind:
     height: Callable[[EventInfo, float, float], float]
     width: float = 0
     landscape: bool = False
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card being drawn: its place on the page (``x``, ``top``, ``width``,
+    ``height``), its event and table (``None``: a blank card), and the parts every card of
+    a grid of players begins with: the heading, the players' names over their columns,
+    rows of boxes across them."""
+
+    canvas: Canvas
+    x: float
+    top: float
+    width: float
+    height: float
+    event: EventInfo
+    table: TableInfo | None
+
+    @property
+    def game(self) -> Game:
+        return GAMES[self.event.game]
+
+    @property
+    def bottom(self) -> float:
+        return self.top - self.height
+
+    @property
+    def positions(self) -> list[int]:
+        """The seats of the players' columns, in order."""
+        return seat_positions(self.table, self.game)
+
+    @property
+    def codes(self) -> list[tuple[LinkInfo, str]]:
+        return scan_code(self.table)
+
+    def box_height(self, available: float, rows: int) -> float:
+        """The height of each of ``rows`` boxes sharing ``available`` (see ``row_height``),
+        down to ROW_FLOOR where the card has a page of its own for very many rows."""
+        return row_height(available, rows, ROW_FLOOR)
+
+    def heading(self, *, note_lines: bool = False, reserve: float = 0) -> float:
+        """The heading with the table's scorekeeper code and who keeps score and plays
+        first: on one line, or one line each (``note_lines``). Returns its height."""
+        notes = table_notes(self.table)
+        note = notes if note_lines else " · ".join(notes)
+        args = (self.canvas, self.x, self.top, self.width, self.event, self.table)
+        return header(*args, self.codes, note, reserve)
+
+    def names(self, y: float, label_w: float, player_w: float, label: str = "") -> float:
+        """The players' names over their columns (each ``player_w`` wide), right of a
+        shaded box ``label_w`` wide over the label columns (with ``label``, if any).
+        Returns the ``y`` under them."""
+        box(self.canvas, self.x, y, label_w, NAMES_H, fill=SHADE)
+        if label:
+            bottom = y - NAMES_H + 2 * mm
+            centre = self.x + label_w / 2
+            write(
+                self.canvas,
+                centre,
+                bottom,
+                label,
+                SMALL,
+                align="center",
+                width=label_w - 1 * mm,
+                smallest=9,
+            )
+        positions = self.positions
+        player_columns(
+            self.canvas, self.x + label_w, y, [player_w] * len(positions), self.table, positions
+        )
+        return y - NAMES_H
+
+    def row(self, y: float, height: float, labels: Sequence[Cell], each: Sequence[Cell]) -> float:
+        """A row of boxes: ``labels`` at the left, then ``each`` again for every player.
+        Returns the ``y`` under it."""
+        players = len(self.positions)
+        cells(
+            self.canvas,
+            self.x,
+            y,
+            height,
+            [*labels, *(cell for _ in range(players) for cell in each)],
+        )
+        return y - height
+
+
+def card_kind(
+    game: str,
+    draw: Callable[[Card], None],
+    height: Callable[[EventInfo, float, float], float],
+    *,
+    width: float = 0,
+    landscape: bool = False,
+) -> CardKind:
+    """The ``CardKind`` of a game whose ``draw`` draws a ``Card``."""
+    return CardKind(game, partial(_draw_card, draw), height, width=width, landscape=landscape)
+
+
+def _draw_card(
+    draw: Callable[[Card], None],
+    canvas: Canvas,
+    x: float,
+    top: float,
+    width: float,
+    height: float,
+    event: EventInfo,
+    table: TableInfo | None,
+) -> None:
+    draw(Card(canvas, x, top, width, height, event, table))

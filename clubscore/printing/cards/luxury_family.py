@@ -12,31 +12,18 @@ from reportlab.pdfgen.canvas import Canvas
 from clubscore.games import GAMES
 from clubscore.games.luxury_family import LuxuryFamily
 
-from ..data import EventInfo, TableInfo
-from ..pdf import (
-    LIGHT,
-    SHADE,
-    SMALL,
-    TEXT,
-    box,
-    write,
-)
+from ..data import EventInfo
+from ..pdf import LIGHT, SHADE, SMALL, box, write
 from .layout import (
     HEAD,
     HEAD_H,
     HEADER_H,
     MELD_LINE,
     NAMES_H,
-    ROW_FLOOR,
+    NUMBER_CELL,
     ROW_MIN,
-    CardKind,
-    cells,
-    header,
-    player_columns,
-    row_height,
-    scan_code,
-    seat_positions,
-    table_note,
+    Card,
+    card_kind,
 )
 
 LF_FIXED = (11 * mm, 34 * mm, 14 * mm, 20 * mm)  # deal, dealer, bid, game maker
@@ -52,73 +39,42 @@ def luxury_family_height(event: EventInfo, width: float, height: float) -> float
     return HEADER_H + 2 * mm + NAMES_H + HEAD_H + rows * ROW_MIN + 2 * mm + meld
 
 
-def luxury_family(
-    canvas: Canvas,
-    x: float,
-    top: float,
-    width: float,
-    height: float,
-    event: EventInfo,
-    table: TableInfo | None,
-) -> None:
-    game = GAMES[LuxuryFamily.key]
-    bottom = top - height
-    codes = scan_code(table)
-    y = top - header(canvas, x, top, width, event, table, codes, table_note(table)) - 2 * mm
+def luxury_family(card: Card) -> None:
+    game, x, width, table = card.game, card.x, card.width, card.table
+    y = card.top - card.heading() - 2 * mm
 
-    deals = event.options["rounds"]
-    positions = seat_positions(table, game)
+    deals = card.event.options["rounds"]
+    positions = card.positions
     fixed = sum(LF_FIXED)
     player_w = (width - fixed) / len(positions)
     sub_w = player_w / 3
     meld_rows = game.meld_table()
     meld_h = _meld_height(len(meld_rows))
-    available = y - bottom - NAMES_H - HEAD_H - meld_h - 2 * mm
-    row_h = row_height(available, deals + 1, ROW_FLOOR)
+    available = y - card.bottom - NAMES_H - HEAD_H - meld_h - 2 * mm
+    row_h = card.box_height(available, deals + 1)
 
-    box(canvas, x, y, fixed, NAMES_H, fill=SHADE)
-    player_columns(canvas, x + fixed, y, [player_w] * len(positions), table, positions)
-    y -= NAMES_H
-    head = HEAD
+    y = card.names(y, fixed, player_w)
     sub = [gettext("Melds"), gettext("Tricks"), gettext("Total")]
     heads = [gettext("Deal"), gettext("Dealer"), gettext("Bid"), gettext("Game maker")]
-    cells(
-        canvas,
-        x,
+    y = card.row(
         y,
         HEAD_H,
-        [
-            *((w, label, head) for w, label in zip(LF_FIXED, heads, strict=True)),
-            *((sub_w, label, head) for _ in positions for label in sub),
-        ],
+        [(w, label, HEAD) for w, label in zip(LF_FIXED, heads, strict=True)],
+        [(sub_w, label, HEAD) for label in sub],
     )
-    y -= HEAD_H
     for deal in range(deals):
         dealer = table.dealer(deal, game) if table else None
-        cells(
-            canvas,
-            x,
-            y,
-            row_h,
-            [
-                (LF_FIXED[0], str(deal + 1), {"align": "center", "bold": True, "size": TEXT + 1}),
-                (LF_FIXED[1], dealer.name if dealer else "", {"size": SMALL, "lines": 2}),
-                (LF_FIXED[2], ""),
-                (LF_FIXED[3], ""),
-                *((sub_w, "") for _ in positions for _label in sub),
-            ],
-        )
-        y -= row_h
+        labels = [
+            (LF_FIXED[0], str(deal + 1), NUMBER_CELL),
+            (LF_FIXED[1], dealer.name if dealer else "", {"size": SMALL, "lines": 2}),
+            (LF_FIXED[2], ""),
+            (LF_FIXED[3], ""),
+        ]
+        y = card.row(y, row_h, labels, [(sub_w, "")] * len(sub))
     total = {"bold": True, "fill": SHADE}
-    cells(
-        canvas,
-        x,
-        y,
-        row_h,
-        [(fixed, gettext("Total after %(n)s deals") % {"n": deals}, total)]
-        + [(player_w, "") for _ in positions],
-    )
-    meld_table(canvas, x, bottom + meld_h, width, meld_h, meld_rows)
+    label = gettext("Total after %(n)s deals") % {"n": deals}
+    card.row(y, row_h, [(fixed, label, total)], [(player_w, "")])
+    meld_table(card.canvas, x, card.bottom + meld_h, width, meld_h, meld_rows)
 
 
 def meld_table(
@@ -156,7 +112,4 @@ def meld_table(
                 write(canvas, centre, baseline, text, SMALL, True, align="center")
 
 
-# -- Laus ---------------------------------------------------------------------------------
-
-
-CARD = CardKind(LuxuryFamily.key, luxury_family, luxury_family_height)
+CARD = card_kind(LuxuryFamily.key, luxury_family, luxury_family_height)
