@@ -106,6 +106,7 @@ class Game:
     entry_in_sentence: str = _("round {n}")
     settled_phrase: str = _("That round was settled already.")
     chart_caption: str = _("The leaders' running totals, round by round.")
+    number_phrase: str = _("Round number: enter a whole number from 1 to {last}.")
     #: The option that says how many entries make a game (None: the game never says).
     length_option: str | None = "rounds"
     #: Does each team enter its own part of an entry (and the entry is in when all are)?

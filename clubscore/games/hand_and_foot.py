@@ -111,6 +111,7 @@ class HandAndFoot(Game):
     entry_in_sentence = _("hand {n}")
     settled_phrase = _("That hand was settled already.")
     chart_caption = _("The leaders' running totals, hand by hand.")
+    number_phrase = _("Hand number: enter a whole number from 1 to {last}.")
     length_option = "hands"
     parts_per_team = True
     deck = Deck(FULL_RANKS, jokers=2)

@@ -103,6 +103,16 @@ class Card:
             return entry is not None and self.side in entry.parts
         return self.is_in(entry)
 
+    def can_edit(self, number: int) -> bool:
+        """May this side open its hand or round `number` again to change it? Until it is
+        confirmed or the card turned in; the organizer always."""
+        entry = self.entries.get(number)
+        if entry is None or not self.side_is_in(number):
+            return False
+        if self.organizer:
+            return True
+        return entry.status != ScoreEntry.Status.CONFIRMED and self.table.turned_in_at is None
+
     @cached_property
     def in_progress(self) -> int:
         """The hand that was being played when time was up: the first one not entered by then."""
