@@ -53,6 +53,13 @@ def game_name(game: Game | str) -> str:
 game_name_lazy = lazy(game_name, str)
 
 
+def game_choices() -> list[tuple[str, str]]:
+    """The club's games as model and form choices, read from the registry whenever they
+    are asked (a game registered later, a test's toy game, is one of them; no migration
+    per game)."""
+    return [(key, game_name_lazy(key)) for key in GAMES]
+
+
 def suit_label(suit: str | None) -> str:
     """A suit code ("S") as the tablets and cards show it: "♠ spades" ("♠ Pik" in
     German, from the catalogue); empty for no suit."""

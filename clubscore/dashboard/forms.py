@@ -15,8 +15,6 @@ from clubscore.games import GAMES, ScoreError
 from clubscore.scorekeeping.forms import FORMS, EntryForm
 from clubscore.translation import game_name, translate
 
-HF = "hand_and_foot"
-
 
 @dataclass
 class Correction:
@@ -31,7 +29,8 @@ class SettleForm(forms.Form):
 
     Keep the entered version, take the other side's, or correct it in the game's own
     entry form (the tablet's fields, labels and steppers), prefilled from the entered
-    version; for Hand and Foot the correction is the whole hand, one form per team.
+    version; where teams enter separate parts, the correction is the whole entry, one form
+    per team.
     The game judges the decision when it is settled (`disputes.settle_dispute`), and
     `add_score_errors` shows its messages on the field at fault.
 
@@ -64,6 +63,7 @@ class SettleForm(forms.Form):
     ) -> None:
         self.entry = entry
         self.game = game
+        self.rules = GAMES[game]
         super().__init__(data, prefix=f"entry-{entry.pk}")
         if entry.proposed_payload is None:
             self.fields["choice"].choices = [
@@ -73,15 +73,19 @@ class SettleForm(forms.Form):
         self.correcting = data is not None and data.get(self.add_prefix("choice")) == self.CORRECTED
         self.corrections = self._corrections(data if self.correcting else None, options, seats)
 
+    @property
+    def entry_label(self) -> str:
+        """ "Hand 2", "Round 2": the disputed entry in the game's words."""
+        return translate(GAMES[self.game].entry_label(self.entry.number))
+
     def _corrections(
         self, data: Mapping[str, Any] | None, options: dict, seats: Sequence[Seat]
     ) -> list[Correction]:
         form_class = FORMS[self.game]
         number = self.entry.number
-        if self.game == HF:
-            teams = _hf_teams(self.entry.payload)
+        if self.rules.parts_per_team:
             corrections = []
-            for side, part in enumerate(teams, start=1):
+            for side, part in enumerate(self.rules.parts_of(self.entry.payload), start=1):
                 names = " & ".join(
                     seat.player.name for seat in seats if seat.team and seat.team.number == side
                 )
@@ -124,10 +128,8 @@ class SettleForm(forms.Form):
     def _corrected_payload(self) -> dict:
         for correction in self.corrections:
             correction.form.fill()
-        if self.game == HF:
-            teams = [correction.form.payload() for correction in self.corrections]
-            return {"hand": self.entry.number, "teams": teams}
-        return self.corrections[0].form.payload()
+        parts = [correction.form.payload() for correction in self.corrections]
+        return self.rules.whole_entry(self.entry.number, parts)
 
     def add_score_errors(self, errors: Mapping[str, list[str]]) -> None:
         """The game refused the decision: say why, on the field at fault when correcting."""
@@ -146,13 +148,9 @@ class SettleForm(forms.Form):
             self.add_error(None, gettext("Check the marked fields."))
 
     def _correction_for(self, path: str) -> Correction | None:
-        """The form a payload path belongs to (None: the whole hand, e.g. "teams")."""
-        if self.game != HF:
-            return self.corrections[0]
-        parts = path.split(".")
-        if len(parts) > 1 and parts[0] == "teams" and parts[1] in ("0", "1"):
-            return self.corrections[int(parts[1])]
-        return None
+        """The form a payload path belongs to (None: the whole entry, e.g. "teams")."""
+        part = self.rules.part_of_path(path)
+        return None if part is None else self.corrections[part]
 
     def _where(self, path: str) -> str:
         """A payload path as the organizer reads it: "Team 1: Ann & Bob · Red books"."""
@@ -176,10 +174,11 @@ class SettleForm(forms.Form):
         proposed = self.entry.proposed_payload
         if proposed is None:
             return []
-        if self.game == HF:
-            pairs = list(zip(_hf_teams(self.entry.payload), _hf_teams(proposed), strict=True))
-        else:
-            pairs = [(self.entry.payload, proposed)]
+        pairs = zip(
+            self.rules.parts_of(self.entry.payload),
+            self.rules.parts_of(proposed),
+            strict=True,
+        )
         sections = []
         for correction, (entered, theirs) in zip(self.corrections, pairs, strict=False):
             form = correction.form
@@ -210,13 +209,6 @@ def field_label(form: EntryForm, name: str) -> str:
         return label
     legend = next((legend for legend, names in form.groups if name in names), "")
     return f"{legend} · {label}" if legend else label
-
-
-def _hf_teams(payload: Any) -> list[Any]:
-    """The two team parts of a Hand and Foot hand payload (None where one is missing)."""
-    teams = payload.get("teams") if isinstance(payload, dict) else None
-    teams = list(teams) if isinstance(teams, list) else []
-    return (teams + [None, None])[:2]
 
 
 def _initial(form_class: type[EntryForm], payload: Any, players: Sequence[str]) -> dict:
@@ -278,6 +270,11 @@ class NextRoundForm(forms.Form):
     after = forms.IntegerField(min_value=0, max_value=10_000, widget=forms.HiddenInput)
 
 
+def first_game() -> str:
+    """The game a page shows when none is chosen: the first of the club's games."""
+    return next(iter(GAMES))
+
+
 class LadderFilterForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"), required=False)
     year = forms.TypedChoiceField(label=_("Season"), coerce=int, required=False, empty_value=None)
@@ -289,5 +286,5 @@ class LadderFilterForm(forms.Form):
 
     def cleaned_or_default(self) -> tuple[str, int | None]:
         if self.is_valid():
-            return self.cleaned_data["game"] or "hand_and_foot", self.cleaned_data["year"]
-        return "hand_and_foot", None
+            return self.cleaned_data["game"] or first_game(), self.cleaned_data["year"]
+        return first_game(), None

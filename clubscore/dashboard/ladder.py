@@ -23,7 +23,7 @@ from clubscore.collation import sort_key
 from clubscore.games import GAMES
 from clubscore.ratings.models import Rating, RatingHistory, conservative
 
-from .forms import LadderFilterForm
+from .forms import LadderFilterForm, first_game
 from .standings import Ladder, LadderRow, season_ladder
 from .tables import LadderTable
 
@@ -59,7 +59,7 @@ class LadderOptionsForm(LadderFilterForm):
         error is shown on it), so one bad number never hides the whole ladder."""
         data = self.cleaned_data if self.is_valid() or self.is_bound else {}
         return {
-            "game": data.get("game") or "hand_and_foot",
+            "game": data.get("game") or first_game(),
             "year": data.get("year"),
             "rank_by": data.get("rank_by") or "total",
             "best": data.get("best"),

@@ -115,9 +115,9 @@ def load_events(events: Iterable[Event]) -> dict[int, EventRows]:
         tables[table_id].seats.append(
             SeatRow(player_id, first, last, TeamRef(team) if team is not None else None)
         )
-    # Only the exact-bid game reads payloads (its game is scored as a whole).
+    # Only a game scored as a whole reads payloads (the stored results of the others do).
     fields = ["table_id", "number", "result"]
-    if any(event.game == "exact_bid" for event in events):
+    if any(event.game_rules.scored_as_a_whole for event in events):
         fields.append("payload")
     for values in (
         ScoreEntry.objects.confirmed().filter(**on_tables).order_by("number").values_list(*fields)

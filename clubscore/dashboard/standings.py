@@ -45,8 +45,8 @@ from django.utils.translation import gettext as _
 from clubscore.club.models import Couple
 from clubscore.collation import sort_key
 from clubscore.events.models import Event
-from clubscore.events.results import table_score
-from clubscore.games import GAMES
+from clubscore.events.results import seat_teams, table_score
+from clubscore.games import GAMES, Game
 from clubscore.translation import translate
 
 from .loading import EventRows, couples_of, load_events
@@ -127,6 +127,11 @@ class Standings:
     playoffs: list[PlayoffResult] = field(default_factory=list)  # what each one decided
 
     @property
+    def chart_caption(self) -> str:
+        """ "The leaders' running totals, hand by hand." in the game's words."""
+        return translate(self.event.game_rules.chart_caption)
+
+    @property
     def playoff_rows(self) -> list[Row]:
         """Those tied for first whom no play-off has settled (yet)."""
         return [row for row in self.rows if row.playoff]
@@ -204,7 +209,7 @@ def standings_from_rows(
         outcome = table_score(
             event.game, options, seats, entries, has_bonus=table.has_first_table_bonus
         )
-        extra = _table_tiebreakers(event.game, seats, entries, outcome)
+        extra = _table_tiebreakers(game, seats, entries, outcome)
         for seat in seats:
             row = line(seat)
             if not entries:
@@ -285,29 +290,16 @@ def _padded(progress: list[int], length: int) -> list[int]:
     return progress + [last] * (length - len(progress))
 
 
-def _table_tiebreakers(game_key, seats, entries, outcome) -> dict[int, dict[str, int]]:
-    """Each seated player's tie-break figures at one table (from stored results)."""
-    values: dict[int, dict[str, int]] = {seat.player_id: {} for seat in seats}
-    if game_key == "hand_and_foot":
-        for seat in seats:
-            mine = seat.team.number - 1
-            won = 0
-            for entry in entries:
-                if entry.result:
-                    totals = [team["total"] for team in entry.result["teams"]]
-                    won += totals[mine] > totals[1 - mine]
-            values[seat.player_id] = {"hands_won": won, "bonus": outcome.bonus}
-    elif game_key == "exact_bid":
-        if outcome.result:
-            for seat, player in zip(seats, outcome.result["players"], strict=True):
-                values[seat.player_id] = {"tricks": player["tricks"], "exact": player["exact"]}
-    else:
-        better = max if game_key == "luxury_family" else min
-        for index, seat in enumerate(seats):
-            rounds = [entry.result["players"][index]["total"] for entry in entries if entry.result]
-            if rounds:
-                values[seat.player_id] = {"best_round": better(rounds)}
-    return values
+def _table_tiebreakers(game: Game, seats, entries, outcome) -> dict[int, dict[str, int]]:
+    """Each seated player's tie-break figures at one table, as the game counts them from
+    the stored results."""
+    results = [entry.result for entry in entries if entry.result]
+    return {
+        seat.player_id: game.tiebreak_values(
+            results, index, team, game_result=outcome.result, bonus=outcome.bonus
+        )
+        for index, (seat, team) in enumerate(zip(seats, seat_teams(game, seats), strict=True))
+    }
 
 
 def _merge_tiebreakers(row: Row, values: dict[str, int], tiebreakers) -> None:

@@ -6,6 +6,8 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from clubscore.translation import translate
+
 from .standings import Standings
 
 # Columns a phone may leave out (CSS hides them on narrow screens; exports keep them).
@@ -61,7 +63,7 @@ def standings_table(standings: Standings, **kwargs) -> StandingsTable:
     ]
     # Ranked per round played: the rounds and the figure are what decides, on a phone too.
     played = {"td": {"class": "num"}} if standings.per_round else OPTIONAL
-    label = _("Hands") if standings.event.game == "hand_and_foot" else _("Rounds")
+    label = translate(standings.event.game_rules.entry_words)
     extra.append(("played", tables.Column(verbose_name=label, attrs=played)))
     if standings.per_round:
         per_round = tables.Column(

@@ -17,6 +17,7 @@ from clubscore.club.models import Player
 from clubscore.draw import DrawError
 from clubscore.events.models import Event, ScoreEntry, Seat, Table
 from clubscore.games import ScoreError
+from clubscore.messages import message
 from clubscore.redirects import redirect_back
 from clubscore.scorekeeping.errors import Refused
 from clubscore.translation import game_name, translate
@@ -99,12 +100,7 @@ def settle(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
         table__round__event=event,
     )
     if entry.status != ScoreEntry.Status.DISPUTED:
-        settled = (
-            _("That hand was settled already.")
-            if event.game == "hand_and_foot"
-            else _("That round was settled already.")
-        )
-        messages.info(request, settled)
+        messages.info(request, translate(event.game_rules.settled_phrase))
         return redirect("dashboard:event", event.pk)
     form = settle_form(event, entry, request.POST)
     if form.is_valid():
@@ -140,9 +136,7 @@ def settle_preview(request: HttpRequest, event_id: int, entry_id: int) -> HttpRe
 
 
 def _entry_name(event: Event, entry: ScoreEntry) -> str:
-    if event.game == "hand_and_foot":
-        return _("hand %(number)s") % {"number": entry.number}
-    return _("round %(number)s") % {"number": entry.number}
+    return translate(message(event.game_rules.entry_in_sentence, n=entry.number))
 
 
 @organizer_required
@@ -193,7 +187,8 @@ def _standings_page(request: HttpRequest, event: Event, template: str, *, public
             "basis": basis,
             "other_basis": other,
             "other_basis_label": Event.StandingsBasis(other).label,
-            "show_toggle": event.game == "hand_and_foot" or event.standings_basis == COUPLE,
+            # Partners' scores add up for a couple: worth a look in a game with teams.
+            "show_toggle": bool(event.game_rules.teams) or event.standings_basis == COUPLE,
             "public": public,
             "game_name": game_name(event.game),
         },

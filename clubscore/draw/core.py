@@ -56,9 +56,10 @@ def draw(
     players at table 1, and so on; players it leaves out come after, in check-in order);
     only the partnerships (team games), first play and the rest are drawn.
     ``scorekeepers``: players their couple named as scorekeeper; one of them present at a
-    team (hand_and_foot) or table (other games) keeps its score, else the draw appoints one.
-    ``options``: game options; the draw reads ``start_cards`` (exact_bid, default 10: one
-    trump suit per round).
+    team (games with teams) or table (other games) keeps its score, else the draw appoints
+    one.
+    ``options``: game options; the draw reads ``start_cards`` (default 10), which a game
+    that draws trumps uses for one trump suit per round (`Game.draw_trumps`).
     ``ratings``: player -> rating (any scale, higher is stronger); given, each table of a team
     game pairs its four players into the most even teams the soft rules allow (players
     without a rating count as the average of those given).

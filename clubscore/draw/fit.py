@@ -26,8 +26,8 @@ def table_size(game: object) -> TableSize:
 def table_sizes(size: TableSize, n: int) -> list[int]:
     """Sizes of the tables ``n`` players make, largest first; [] when too few for one.
 
-    Fixed-size games seat as many full tables as fit. Games with a range (exact_bid, 2 to
-    4) use as few tables as possible, ceil(n / largest), and spread the players evenly, so
+    Fixed-size games seat as many full tables as fit. Games with a range (say 2 to
+    4 players) use as few tables as possible, ceil(n / largest), and spread the players evenly, so
     the small tables are as few and as big as they can be (10 -> 4, 3, 3; 5 -> 3, 2).
     """
     if n < size.smallest:

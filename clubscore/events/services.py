@@ -9,6 +9,7 @@ leave a round half drawn.
 
 from __future__ import annotations
 
+import functools
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from clubscore.club.models import Couple, Player
 from clubscore.draw import DrawError, draw, fit
-from clubscore.games import GAMES, exact_bid
+from clubscore.games import GAMES
 from clubscore.games.cards import SUIT_NAMES, SUIT_SYMBOLS
 from clubscore.messages import Message, from_data, rename, to_data
 
@@ -404,7 +405,9 @@ def seated_tables(round_: Round | None, *, with_links: bool = False) -> list[Sea
         tables = tables.prefetch_related(
             models.Prefetch("links", queryset=links.order_by("team__number", "pk"))
         )
-    start_cards = round_.event.game_options.get("start_cards")
+    game, options = round_.event.game_rules, round_.event.game_options
+    # The same for every table of the round: asked of the game once per round number.
+    hand_size = functools.cache(lambda number: game.hand_size(number, options))
     result = []
     for table in tables:
         table_seats = list(table.seats.all())
@@ -416,7 +419,7 @@ def seated_tables(round_: Round | None, *, with_links: bool = False) -> list[Sea
         trumps = [
             {
                 "round": index + 1,
-                "cards": exact_bid.cards_in_round(index, start_cards) if start_cards else None,
+                "cards": hand_size(index + 1),
                 "symbol": SUIT_SYMBOLS.get(suit, suit),
                 "name": SUIT_NAMES.get(suit, suit),
             }

@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from clubscore.messages import Message, _, message
 
@@ -47,6 +47,7 @@ __all__ = [
     "Message",
     "Option",
     "ScoreError",
+    "TablePoints",
     "Tiebreaker",
     "Validator",
     "_",
@@ -58,6 +59,15 @@ __all__ = [
     "playoff_time_limit",
     "plural",
 ]
+
+
+class TablePoints(NamedTuple):
+    """Each seat's points at one table, in seat order: the totals, the running totals entry
+    by entry, and the whole game's result (a game scored as a whole; else None)."""
+
+    totals: list[int]
+    progress: list[list[int]]
+    result: dict[str, Any] | None = None
 
 
 class Game:
@@ -92,6 +102,10 @@ class Game:
     entry_numbered: str = _("Round {n}")
     dispute_phrase: str = _("Dispute round {n}")
     in_order_phrase: str = _("Enter the rounds in order.")
+    #: The numbered word inside a sentence ("Table 2, round 3 settled.").
+    entry_in_sentence: str = _("round {n}")
+    settled_phrase: str = _("That round was settled already.")
+    chart_caption: str = _("The leaders' running totals, round by round.")
     number_phrase: str = _("Round number: enter a whole number from 1 to {last}.")
     #: The option that says how many entries make a game (None: the game never says).
     length_option: str | None = "rounds"
@@ -216,13 +230,19 @@ class Game:
 
     # -- parts per team (``parts_per_team``) -----------------------------------------
 
+    # A game without parts has one: the whole entry.
+
     def parts_of(self, payload: Any) -> list[Any]:
         """Each team's part of a whole entry, team by team."""
-        raise NotImplementedError
+        return [payload]
 
     def whole_entry(self, number: int, parts: Sequence[Any | None]) -> Any:
         """Entry ``number`` from the teams' parts, team by team (None: not in yet)."""
-        raise NotImplementedError
+        return parts[0]
+
+    def part_of_path(self, path: str) -> int | None:
+        """The part (0-based) a payload path of an error belongs to (None: the whole entry)."""
+        return 0
 
     def score_team(
         self, team: Any, hand: int, index: int, options: Mapping[str, Any] | None = None
@@ -248,6 +268,39 @@ class Game:
         this and scores every entry so far together.
         """
         return self.score_entry(payloads[-1], options)
+
+    def hand_size(self, number: int, options: Mapping[str, Any] | None = None) -> int | None:
+        """How many cards each player holds in entry ``number`` (1-based), for a game that
+        deals a different number each round (None: the game does not say)."""
+        return None
+
+    # -- a table's score ---------------------------------------------------------
+
+    def seat_points(self, result: Mapping[str, Any], seat: int, team: int | None) -> int:
+        """One player's points in one entry's stored result (``seat``: the player's index in
+        seat order, ``team``: their team's index)."""
+        return result["players"][seat]["total"]
+
+    def table_points(
+        self,
+        players: Sequence[str],
+        teams: Sequence[int | None],
+        payloads: Sequence[Any],
+        results: Sequence[Mapping[str, Any] | None],
+        options: Mapping[str, Any] | None = None,
+    ) -> TablePoints:
+        """Each seat's points at one table from its counted entries in order (``teams``: each
+        seat's team index). Most games add up each entry's stored result (one without a
+        result counts nothing); a game scored as a whole overrides this."""
+        totals = [0] * len(teams)
+        progress: list[list[int]] = [[] for _seat in teams]
+        for result in results:
+            if not result:
+                continue
+            for seat, team in enumerate(teams):
+                totals[seat] += self.seat_points(result, seat, team)
+                progress[seat].append(totals[seat])
+        return TablePoints(totals, progress)
 
     def tiebreak_values(
         self,

@@ -17,6 +17,7 @@ from .base import (
     Game,
     Message,
     Option,
+    TablePoints,
     Tiebreaker,
     Validator,
     _,
@@ -116,6 +117,9 @@ class ExactBid(Game):
     def cards_in_round(self, index: int, start_cards: int) -> int:
         return cards_in_round(index, start_cards)
 
+    def hand_size(self, number: int, options: Mapping[str, Any] | None = None) -> int | None:
+        return cards_in_round(number - 1, self.clean_options(options)["start_cards"])
+
     def draw_trumps(self, options: Mapping[str, Any], rng: random.Random) -> list[str]:
         start_cards = options.get("start_cards") or self.default_options()["start_cards"]
         return [rng.choice(SUITS) for _round in range(start_cards)]
@@ -139,6 +143,27 @@ class ExactBid(Game):
         """Score every round so far together: the ranking (and multiplier) needs them all."""
         start_cards = self.clean_options(options)["start_cards"]
         return self.score(self.table_payload(players, start_cards, payloads), options)
+
+    def table_points(
+        self,
+        players: Sequence[str],
+        teams: Sequence[int | None],
+        payloads: Sequence[Any],
+        results: Sequence[Mapping[str, Any] | None],
+        options: Mapping[str, Any] | None = None,
+    ) -> TablePoints:
+        """The whole game so far, scored together; the running totals are the points round
+        by round, before the final multiplier."""
+        if not payloads:
+            return TablePoints([0] * len(players), [[] for _player in players])
+        progress: list[list[int]] = [[] for _player in players]
+        for count in range(1, len(payloads) + 1):
+            partial = self.score_so_far(players, payloads[:count], options)
+            for seat, player in enumerate(partial["players"]):
+                progress[seat].append(player["points"])
+        # The last of the partial scores is the whole game so far.
+        totals = [player["total"] for player in partial["players"]]
+        return TablePoints(totals, progress, partial)
 
     def entry_facts(self, number: int, options: Mapping[str, Any]) -> list[tuple[str, int]]:
         start_cards = self.clean_options(options)["start_cards"]

@@ -108,6 +108,9 @@ class HandAndFoot(Game):
     entry_numbered = _("Hand {n}")
     dispute_phrase = _("Dispute hand {n}")
     in_order_phrase = _("Enter the hands in order.")
+    entry_in_sentence = _("hand {n}")
+    settled_phrase = _("That hand was settled already.")
+    chart_caption = _("The leaders' running totals, hand by hand.")
     number_phrase = _("Hand number: enter a whole number from 1 to {last}.")
     length_option = "hands"
     parts_per_team = True
@@ -167,7 +170,10 @@ class HandAndFoot(Game):
         return [(_("Meld minimum:"), self.meld_minimum(number, options))]
 
     def parts_of(self, payload: Any) -> list[Any]:
-        return list(payload["teams"])
+        """The teams' parts of a stored hand; None for a part missing from it."""
+        teams = payload.get("teams") if isinstance(payload, dict) else None
+        teams = list(teams) if isinstance(teams, list) else []
+        return (teams + [None] * self.teams)[: self.teams]
 
     def whole_entry(self, number: int, parts: Sequence[Any | None]) -> dict[str, Any]:
         """The whole hand; a team not in yet has nothing counted (its part is scored alone)."""
@@ -189,6 +195,18 @@ class HandAndFoot(Game):
             totals = [each["total"] for each in result["teams"]]
             won += all(totals[mine] > total for i, total in enumerate(totals) if i != mine)
         return {"hands_won": won, "bonus": bonus}
+
+    def seat_points(self, result: Mapping[str, Any], seat: int, team: int | None) -> int:
+        """Partners score their team's hand."""
+        return result["teams"][team or 0]["total"]
+
+    def part_of_path(self, path: str) -> int | None:
+        """``teams.1.red_books`` is the second team's; ``teams`` or ``hand`` the whole hand's."""
+        head, _dot, rest = path.partition(".")
+        index = rest.partition(".")[0]
+        if head == "teams" and index in {str(i) for i in range(self.teams)}:
+            return int(index)
+        return None
 
     def point_values(self) -> list[tuple[str, int]]:
         return [

@@ -63,7 +63,7 @@ class TableInfo:
     seats: tuple[SeatInfo, ...] = ()
     links: tuple[LinkInfo, ...] = ()
     first_position: int | None = None
-    trumps: tuple[str | None, ...] = ()  # exact_bid: the trump of each round, when drawn
+    trumps: tuple[str | None, ...] = ()  # the trump of each round, when the game draws them
 
     def team(self, number: int) -> list[SeatInfo]:
         return [seat for seat in self.seats if seat.team == number]

@@ -7,7 +7,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubscore.club.models import Player
-from clubscore.events.models import GAME_CHOICES, Event
+from clubscore.events.models import Event
+from clubscore.translation import game_choices
 
 # The shown rating is the library's ordinal: mean minus three standard deviations, so a
 # newcomer (very uncertain) starts low and climbs as the evenings make them certain.
@@ -22,7 +23,7 @@ class RatingLock(models.Model):
     """One row per game: recomputing a game's ratings locks it (select_for_update), so two
     evenings finished at the same instant are applied one after the other."""
 
-    game = models.CharField(max_length=32, choices=GAME_CHOICES, primary_key=True)
+    game = models.CharField(max_length=32, choices=game_choices, primary_key=True)
 
     class Meta:
         verbose_name = _("rating lock")
@@ -34,7 +35,7 @@ class RatingLock(models.Model):
 
 class Rating(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
-    game = models.CharField(_("game"), max_length=32, choices=GAME_CHOICES)
+    game = models.CharField(_("game"), max_length=32, choices=game_choices)
     mu = models.FloatField(_("mean"))
     sigma = models.FloatField(_("uncertainty"))
     evenings = models.PositiveIntegerField(_("evenings"))
@@ -60,7 +61,7 @@ class RatingHistory(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_history")
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rating_history")
     # Copied from the event so a game's history is read in date order without a join.
-    game = models.CharField(_("game"), max_length=32, choices=GAME_CHOICES)
+    game = models.CharField(_("game"), max_length=32, choices=game_choices)
     date = models.DateField(_("date"))
     mu_before = models.FloatField()
     sigma_before = models.FloatField()

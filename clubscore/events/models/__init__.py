@@ -4,7 +4,6 @@ One module per part of the evening; every model is importable from here.
 """
 
 from .evening import (
-    GAME_CHOICES,
     CheckIn,
     ClockAction,
     DrawRecord,
@@ -24,7 +23,6 @@ from .scores import (
 from .tables import ScorekeeperLink, Seat, Table, Team, new_link_token
 
 __all__ = [
-    "GAME_CHOICES",
     "CheckIn",
     "ClockAction",
     "Draft",

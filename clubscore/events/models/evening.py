@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubscore.club.models import Player
 from clubscore.games import GAMES, Game, ScoreError
-from clubscore.translation import game_name_lazy, translate
+from clubscore.translation import game_choices, translate
 
 
 def option_initial_values(game: Game, options: dict | None) -> dict[str, Any]:
@@ -28,9 +28,6 @@ def option_initial_values(game: Game, options: dict | None) -> dict[str, Any]:
     except ScoreError:
         values = game.default_options()
     return {option.name: values[option.name] for option in game.options}
-
-
-GAME_CHOICES = [(key, game_name_lazy(key)) for key in GAMES]
 
 
 class EventQuerySet(models.QuerySet):
@@ -62,7 +59,7 @@ class Event(models.Model):
         COUPLE = "couple", _("Couple (both spouses together)")
 
     name = models.CharField(_("name"), max_length=120)
-    game = models.CharField(_("game"), max_length=32, choices=GAME_CHOICES)
+    game = models.CharField(_("game"), max_length=32, choices=game_choices)
     date = models.DateField(_("date"))
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT
@@ -91,9 +88,6 @@ class Event(models.Model):
         ordering = ["-date", "-id"]
         verbose_name = _("event")
         verbose_name_plural = _("events")
-        constraints = [
-            models.CheckConstraint(condition=Q(game__in=list(GAMES)), name="event_game_known"),
-        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%Y-%m-%d})"
