@@ -1,8 +1,8 @@
 """Benchmark: loading a score card, as every tablet request does.
 
-`services.load_card` (plain ORM querysets: the link with its table, round, event and
+`card.load_card` (plain ORM querysets: the link with its table, round, event and
 team, the seats, the entries, and for the page the history), and the live poll's
-fingerprint (`services.live_version`, the one query an unchanged poll costs). 100 drawn
+fingerprint (`live.live_version`, the one query an unchanged poll costs). 100 drawn
 Hand and Foot tables with a running clock, in a throwaway database: a temporary SQLite
 file, or the PostgreSQL database BENCH_DATABASE_URL names (migrated, and emptied at
 the end).
@@ -51,7 +51,7 @@ def main() -> None:
     from bench.load import seed
     from bench.throwaway import emptied_at_the_end
     from clubscore.events.models import ScorekeeperLink
-    from clubscore.scorekeeping import services
+    from clubscore.scorekeeping import card, live
 
     call_command("migrate", verbosity=0)
     with emptied_at_the_end():
@@ -59,10 +59,10 @@ def main() -> None:
         token = ScorekeeperLink.objects.order_by("id").values_list("token", flat=True)[0]
         print(f"database: {connection.vendor}; {CALLS} calls per run, median of {RUNS} runs")
         for history in (False, True):
-            took = per_call_ms(lambda h=history: services.load_card(token, history=h))
+            took = per_call_ms(lambda h=history: card.load_card(token, history=h))
             what = "card page (with history)" if history else "preview and posts (no history)"
             print(f"  load_card, {what:32} {took:.2f} ms")
-        took = per_call_ms(lambda: services.live_version(token))
+        took = per_call_ms(lambda: live.live_version(token))
         print(f"  live_version, {'an unchanged poll':30} {took:.2f} ms")
 
 

@@ -15,7 +15,11 @@ What it does, in one run (about ten minutes on two CPUs):
 2. Starts gunicorn with the project's gunicorn.conf.py (DEBUG=false, HTTPS=false,
    access log off) serving `bench/load_wsgi.py`: the app plus one bare
    `HttpResponse("ok")` view through the same settings and middleware.
-3. Every evening is 200 tablets (two scorekeepers at each of 100 tables), each a
+3. One trial table is played through and checked first: when the tablets cannot play
+   today's card page, the run stops with exit status 2 and no figures (as it does at
+   the first evening where a tablet gives up). The tablets read each page as a browser
+   does (`bench/card_page.py`): forms by the URL they are sent to, fields by name.
+4. Every evening is 200 tablets (two scorekeepers at each of 100 tables), each a
    thread with its own HTTP connection, playing as a tablet does: load the card, poll
    its live part (htmx, with the fingerprint of what it shows: 204 when nothing is
    new) while the hand is played, preview the hand after each count typed (htmx),
@@ -36,7 +40,7 @@ What it does, in one run (about ten minutes on two CPUs):
      stopped for a few seconds (always started again, also when this script fails).
      Every 5xx must be a 503 "try again"; after the resends nothing may be lost or
      counted twice.
-4. Checks each evening in the database: every hand stored exactly once with exactly
+5. Checks each evening in the database: every hand stored exactly once with exactly
    the numbers sent, entered and confirmed once per team, every key stored, every card
    turned in, exactly one first-table bonus (the first card turned in), and the
    standings (`event_standings`) equal to the same payloads scored offline plus the
@@ -56,7 +60,6 @@ import datetime
 import http.client
 import os
 import random
-import re
 import secrets
 import shutil
 import signal
@@ -71,11 +74,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import urldefrag, urlencode, urljoin
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.card_page import Form, FormError, Page  # noqa: E402
+from bench.card_page import read as read_page  # noqa: E402
 from clubscore.games import ScoreError, hand_and_foot, score  # noqa: E402
 
 PG = {"host": "127.0.0.1", "port": 5432, "user": "postgres"}
@@ -83,7 +88,6 @@ HOST = "127.0.0.1"
 TABLES = 100
 HANDS = 3
 P99_GOAL_MS = 250.0
-RATIO_GOAL = 0.5
 BUSY_MESSAGE = "The score server is busy, please try again."
 REQUEST_DEADLINE = 180.0  # seconds a tablet keeps resending one request
 # The club's evening: three hands in 90 minutes, so a hand is played for about 30
@@ -144,22 +148,6 @@ def hand(rng: random.Random, number: int, options: dict) -> tuple[dict, dict]:
         except ScoreError:
             continue
         return teams
-
-
-def form_fields(part: dict) -> dict[str, str]:
-    """A team part as the tablet's form fields (a count left at 0 is sent blank)."""
-    fields = {
-        "red_books": part["red_books"],
-        "black_books": part["black_books"],
-        "exact_deals": part["exact_deals"],
-    }
-    for group in ("melded", "in_hand"):
-        for kind, count in part[group].items():
-            fields[f"{group}_{kind}"] = count
-    data = {name: str(value) if value else "" for name, value in fields.items()}
-    if part["went_out"]:
-        data["went_out"] = "on"
-    return data
 
 
 # -- HTTP ------------------------------------------------------------------------------
@@ -311,13 +299,25 @@ class GaveUp(Exception):
     pass
 
 
+class NoAnswer(GaveUp):
+    """The server answered nothing below 500 for too long: overloaded or down."""
+
+
 class Browser:
     """One tablet's browser: one HTTP connection (reopened when the server closes it),
     its cookies, and resending a request after a connection error or a 5xx."""
 
-    def __init__(self, port: int, stats: Stats) -> None:
+    def __init__(
+        self,
+        port: int,
+        stats: Stats,
+        stop: threading.Event | None = None,
+        gate: threading.Lock | None = None,
+    ) -> None:
         self.port = port
         self.stats = stats
+        self.stop = stop  # set: another tablet gave up, stop resending
+        self.gate = gate or contextlib.nullcontext()  # held while a request is out
         self.origin = f"http://{HOST}:{port}"
         self.conn = http.client.HTTPConnection(HOST, port, timeout=60)
         self.cookies: dict[str, str] = {}
@@ -360,9 +360,10 @@ class Browser:
                     headers["X-CSRFToken"] = self.cookies["csrftoken"]
             started = time.perf_counter()
             try:
-                self.conn.request(method, path, body=body, headers=headers)
-                response = self.conn.getresponse()
-                text = response.read().decode()
+                with self.gate:
+                    self.conn.request(method, path, body=body, headers=headers)
+                    response = self.conn.getresponse()
+                    text = response.read().decode()
             except (OSError, http.client.HTTPException) as error:
                 self.conn.close()
                 self.stats.count_error(type(error).__name__)
@@ -383,52 +384,39 @@ class Browser:
                 if status != 503 or BUSY_MESSAGE not in text:
                     with self.stats.lock:
                         self.stats.busy_without_message += 1
+            if self.stop is not None and self.stop.is_set():
+                raise Stopped
             if time.perf_counter() - first_try > REQUEST_DEADLINE:
-                raise GaveUp(f"{method} {path}: no answer below 500 in {REQUEST_DEADLINE:.0f} s")
+                raise NoAnswer(f"{method} {path}: no answer below 500 in {REQUEST_DEADLINE:.0f} s")
             time.sleep(delay * random.uniform(0.5, 1.5))
             delay = min(delay * 1.5, 2.0)
 
 
 # -- the card page, as the tablet reads it ---------------------------------------------
 
-FORM = re.compile(r"<form\b([^>]*)>(.*?)</form>", re.S)
-ACTION = re.compile(r'action="([^"]*)"')
-HIDDEN = re.compile(r'<input type="hidden" name="(\w+)" value="([^"]*)"')
+#: The field the views read a form's idempotency key from (scorekeeping/views.py `_key`).
+IDEM_FIELD = "idem"
 
 
-def forms(html: str) -> list[tuple[str, dict[str, str]]]:
-    """(action, hidden inputs) of every form on the page."""
-    found = []
-    for attrs, inner in FORM.findall(html):
-        action = ACTION.search(attrs)
-        if action:
-            found.append((action.group(1), dict(HIDDEN.findall(inner))))
-    return found
+def typed_values(part: dict) -> dict[str, str | bool]:
+    """A team part as the scorekeeper types it: the form's own names for the payload's
+    numbers (`initial_from_payload`), a count left at 0 left blank, the tick box ticked
+    or not. Which of these fields the page has is read from the page itself."""
+    from clubscore.scorekeeping.forms import FORMS
+
+    initial = FORMS["hand_and_foot"].initial_from_payload(part, [])
+    return {
+        name: value if isinstance(value, bool) else (str(value) if value else "")
+        for name, value in initial.items()
+    }
 
 
-LIVE_URL = re.compile(r'<section id="live"[^>]*\bhx-get="([^"]+)"')
-
-
-def live_url(html: str) -> str | None:
-    """The URL the page's live part polls: it says what the tablet shows (`v`)."""
-    found = LIVE_URL.search(html)
-    return found.group(1).replace("&amp;", "&") if found else None
-
-
-def preview_steps(fields: dict[str, str]) -> list[dict[str, str]]:
-    """The form as the scorekeeper fills it in, one field after another: the page asks
-    for a preview after each (htmx, 300 ms after the last tap), so one per field typed."""
-    typed = [name for name, value in fields.items() if value]
-    blank = dict.fromkeys(fields, "")
-    steps = [blank | {name: fields[name] for name in typed[: n + 1]} for n in range(len(typed))]
-    return steps or [fields]
-
-
-def find_form(html: str, suffix: str, number: int | None = None) -> dict[str, str] | None:
-    for action, hidden in forms(html):
-        if action.endswith(suffix) and (number is None or hidden.get("number") == str(number)):
-            return hidden
-    return None
+def preview_steps(form: Form, typed: dict[str, str | bool]) -> list[dict[str, str]]:
+    """The form as the scorekeeper fills it in, one field after another in page order:
+    the page asks for a preview after each (htmx, 300 ms after the last tap)."""
+    order = [name for name in form.names if typed.get(name)]
+    steps = [form.data({name: typed[name] for name in order[: n + 1]}) for n in range(len(order))]
+    return steps or [form.data(typed)]
 
 
 @dataclass
@@ -442,29 +430,54 @@ class Evening:
     keys: list[str] = field(default_factory=list)
     hands_entered: int = 0
     done: bool = False
+    # Set when a tablet gives up: the others stop too (a broken run measures nothing).
+    stop: threading.Event = field(default_factory=threading.Event)
+    # One request at a time from all tablets (tests: Django's live server on SQLite's
+    # in-memory database shares one connection between its threads); None under load.
+    gate: threading.Lock | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+    overloaded: bool = False  # a tablet gave up because the server did not answer
 
     def problem(self, text: str) -> None:
         with self.lock:
             self.problems.append(text)
 
 
+class Stopped(Exception):
+    """Another tablet of the evening gave up: this one stops without a word."""
+
+
 class Tablet:
     """One scorekeeper's tablet at one table: enters its team's hands, confirms the other
-    team's, and turns the card in."""
+    team's, and turns the card in. It reads each page as a browser does
+    (`bench/card_page.py`): the forms by where they are sent, their fields by name."""
 
     def __init__(
-        self, evening: Evening, port: int, table: dict, side: int, think: float, play_polls: int
+        self,
+        evening: Evening,
+        port: int,
+        table: dict,
+        side: int,
+        think: float,
+        play_polls: int,
+        turned_in: threading.Event,
     ) -> None:
+        from django.urls import reverse
+
         self.evening = evening
         self.play_polls = play_polls
-        self.browser = Browser(port, evening.stats)
+        self.browser = Browser(port, evening.stats, evening.stop, evening.gate)
         self.token = table["links"][side - 1]
         self.parts = [hand_parts[side - 1] for hand_parts in table["hands"]]
         self.side = side
         self.think_s = think
-        self.base = f"/s/{self.token}/"
-        self.live = f"{self.base}?live=1"
+        self.turned_in = turned_in  # set by whichever tablet of the table turned the card in
+        self.url = {
+            name: reverse(f"scorekeeping:{name}", args=[self.token])
+            for name in ("card", "entry", "confirm", "turn_in")
+        }
+        self.live: str | None = None
         self.rng = random.Random(f"{self.token}")
 
     def think(self) -> None:
@@ -479,131 +492,184 @@ class Tablet:
     def say(self, text: str) -> None:
         self.evening.problem(f"table link {self.token[:8]}… side {self.side}: {text}")
 
-    def card(self) -> str:
-        status, _headers, html = self.browser.request("GET", self.base, "card")
+    def read(self, html: str, url: str) -> Page:
+        page = read_page(html, url)
+        if page.polls:
+            self.live = page.polls[0]
+        return page
+
+    def card(self) -> Page:
+        status, _headers, html = self.browser.request("GET", self.url["card"], "card")
         if status != 200:
             raise GaveUp(f"card page answered {status}")
-        self.live = live_url(html) or self.live
-        return html
+        page = self.read(html, self.url["card"])
+        if self.live is None:
+            raise GaveUp("the card page polls nothing (no element with hx-get every …)")
+        return page
 
-    def post(self, what: str, data: dict) -> tuple[int, str]:
+    def post(self, kind: str, form: Form, data: dict[str, str]) -> tuple[int, Page]:
         """A normal form post; a redirect is followed to the card, as a browser does."""
-        status, headers, html = self.browser.request("POST", self.base + what + "/", what, data)
-        if status == 302:
-            location = headers.get("Location", self.base).split("#")[0]
-            status, _headers, html = self.browser.request("GET", location, "card")
-            self.live = live_url(html) or self.live
-        return status, html
+        status, headers, html = self.browser.request("POST", form.action, kind, data)
+        url = form.action
+        if status in (301, 302, 303):
+            url = urldefrag(urljoin(form.action, headers.get("Location", self.url["card"])))[0]
+            status, _headers, html = self.browser.request("GET", url, "card")
+        return status, self.read(html, url)
 
-    def poll_once(self, html: str, poll_s: float) -> str:
+    def poll_once(self, page: Page, poll_s: float) -> Page:
         """One poll of the live part of the card, as htmx does it: the URL the page gave
         (with what it shows); 204 means nothing changed, so the page stays as it is."""
         if poll_s:
             time.sleep(poll_s * self.rng.uniform(0.5, 1.5))
-        status, _headers, fresh = self.browser.request("GET", self.live, "live", htmx=True)
+        live = self.live
+        status, _headers, fresh = self.browser.request("GET", live, "live", htmx=True)
         if status == 204:
-            return html
+            return page
         if status != 200:
             raise GaveUp(f"live poll answered {status}")
-        self.live = live_url(fresh) or self.live
-        return fresh
+        return self.read(fresh, live)
 
-    def poll(self, until: Callable[[str], bool], html: str, poll_s: float) -> str:
-        """Poll the live part of the card until `until(html)`."""
+    def poll(self, until: Callable[[Page], bool], page: Page, poll_s: float, what: str) -> Page:
+        """Poll the live part of the card until `until(page)`."""
         started = time.perf_counter()
-        while not until(html):
+        while not until(page):
+            if self.evening.stop.is_set():
+                raise Stopped
             if time.perf_counter() - started > 600:
-                raise GaveUp("waited ten minutes for the other team")
-            html = self.poll_once(html, poll_s)
-        return html
+                raise GaveUp(f"waited ten minutes for {what}; the card says: {page.says()}")
+            page = self.poll_once(page, poll_s)
+        return page
+
+    def key(self, form: Form) -> None:
+        key = form.hidden().get(IDEM_FIELD)
+        if not key:
+            raise GaveUp(f"the form {form.action} sends no idempotency key ({IDEM_FIELD!r})")
+        self.evening.keys.append(key)
+
+    def forms_on(self, page: Page) -> str:
+        return ", ".join(f"{f.action} {f.hidden().get('number', '')}".strip() for f in page.forms)
 
     def play(self, poll_s: float) -> None:
         page = self.card()
         for number, part in enumerate(self.parts, start=1):
-            entry = find_form(page, "/entry/")
-            if entry is None or entry.get("number") != str(number):
-                raise GaveUp(f"no entry form for hand {number}")
-            fields = form_fields(part)
+            entry = page.form(self.url["entry"], number=str(number))
+            if entry is None:
+                raise GaveUp(
+                    f"no entry form for hand {number} (forms on the card: "
+                    f"{self.forms_on(page) or 'none'}; the card says: {page.says()})"
+                )
+            typed = typed_values(part)
+            try:
+                steps = preview_steps(entry, typed)
+                filled = entry.data(typed)
+            except FormError as error:
+                raise GaveUp(f"hand {number}: {error}") from None
             # The table plays the hand; the card polls all the while (the page polls
             # every 10 s, so a 30-minute hand is 180 polls).
             for _poll in range(self.play_polls):
                 page = self.poll_once(page, poll_s)
             self.think()
-            for step, typed in enumerate(preview_steps(fields)):
+            preview_url = entry.attrs.get("hx-post")
+            for step, data in enumerate(steps if preview_url else []):
                 if step:
                     self.type_next_field()
+                url = urljoin(entry.action, preview_url)
                 status, _headers, preview = self.browser.request(
-                    "POST",
-                    self.base + "preview/",
-                    "preview",
-                    {**entry, **typed},
-                    htmx=True,
+                    "POST", url, "preview", data, htmx=True
                 )
                 if status != 200:
-                    self.say(f"preview of hand {number} answered {status}")
-            if "preview-total" not in preview:
-                self.say(f"the preview of the whole hand {number} shows no total")
+                    raise GaveUp(f"preview of hand {number} answered {status}")
             self.think()
-            self.evening.keys.append(entry["idem"])
-            status, page = self.post("entry", {**entry, **fields})
-            if status != 200 or f"Hand {number} saved." not in page:
-                self.say(f"hand {number} not saved (status {status})")
+            self.key(entry)
+            status, page = self.post("entry", entry, filled)
+            if status != 200 or page.form(self.url["entry"], number=str(number)) is not None:
+                raise GaveUp(f"hand {number} not saved (status {status}): {page.says()}")
             with self.evening.lock:
                 self.evening.hands_entered += 1
             # The other team's part of this hand: wait for it, check it, confirm it.
             page = self.poll(
-                lambda html, n=number: find_form(html, "/confirm/", n) is not None, page, poll_s
+                lambda p, n=str(number): p.form(self.url["confirm"], number=n) is not None,
+                page,
+                poll_s,
+                f"the other team's hand {number}",
             )
-            confirm = find_form(page, "/confirm/", number)
+            confirm = page.form(self.url["confirm"], number=str(number))
             self.think()
-            self.evening.keys.append(confirm["idem"])
-            status, page = self.post("confirm", confirm)
-            if status != 200 or "Confirmed." not in page:
-                self.say(f"hand {number} not confirmed (status {status})")
+            self.key(confirm)
+            status, page = self.post("confirm", confirm, confirm.data())
+            if status != 200 or page.form(self.url["confirm"], number=str(number)) is not None:
+                raise GaveUp(f"hand {number} not confirmed (status {status}): {page.says()}")
+        if self.side != 1:
+            # Team 1's scorekeeper turns the card in (a second tap at the other tablet
+            # would be refused, its key rightly not kept); this tablet polls till then.
+            self.poll(lambda _p: self.turned_in.is_set(), page, poll_s, "the card turned in")
+            return
         page = self.poll(
-            lambda html: find_form(html, "/turn-in/") is not None or "Card turned in at" in html,
+            lambda p: p.form(self.url["turn_in"]) is not None,
             page,
             poll_s,
+            "the card to be ready to turn in",
         )
-        turn_in = find_form(page, "/turn-in/")
-        if turn_in is not None:
-            self.think()
-            status, page = self.post("turn-in", turn_in)
-            outcomes = ("Card turned in", "This card has been turned in.")
-            if status != 200 or not any(text in page for text in outcomes):
-                self.say(f"turn-in answered {status}")
+        turn_in = page.form(self.url["turn_in"])
+        self.think()
+        self.key(turn_in)
+        status, page = self.post("turn-in", turn_in, turn_in.data())
+        if status != 200 or page.form(self.url["turn_in"]) is not None:
+            raise GaveUp(f"turn-in answered {status}: {page.says()}")
+        self.turned_in.set()
 
     def run(self, poll_s: float, stagger: float) -> None:
         try:
             # Tablets do not open their cards at the same instant.
             time.sleep(self.rng.uniform(0, stagger))
             self.play(poll_s)
+        except Stopped:
+            pass
         except Exception as error:  # a tablet that gives up is a failed evening
             self.say(f"gave up: {type(error).__name__}: {error}")
+            self.evening.overloaded |= isinstance(error, NoAnswer)
+            self.evening.stop.set()
         finally:
             self.browser.close()
 
 
-def play_evening(
-    evening: Evening, server: Server, think: float, poll_s: float, play_polls: int = 0
+def play_tables(
+    evening: Evening, port: int, think: float, poll_s: float, play_polls: int = 0
 ) -> None:
-    port = server.port
+    """Every tablet of the evening plays its table at once (a thread each)."""
+    turned_in = {table["table"]: threading.Event() for table in evening.tables}
     tablets = [
-        Tablet(evening, port, table, side, think, play_polls)
+        Tablet(evening, port, table, side, think, play_polls, turned_in[table["table"]])
         for table in evening.tables
         for side in (1, 2)
     ]
     stagger = poll_s if think else 0.0
     threads = [threading.Thread(target=t.run, args=(poll_s, stagger), daemon=True) for t in tablets]
-    with CpuMeter(server) as meter:
-        evening.stats.started = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        evening.stats.ended = time.perf_counter()
-    evening.stats.cpu = meter.result
+    evening.stats.started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    evening.stats.ended = time.perf_counter()
     evening.done = True
+
+
+def play_evening(
+    evening: Evening, server: Server, think: float, poll_s: float, play_polls: int = 0
+) -> None:
+    with CpuMeter(server) as meter:
+        play_tables(evening, server.port, think, poll_s, play_polls)
+    evening.stats.cpu = meter.result
+    if evening.stop.is_set():
+        raise CannotPlay(evening)
+
+
+class CannotPlay(Exception):
+    """The tablets could not play the evening: its figures would measure a broken run."""
+
+    def __init__(self, evening: Evening) -> None:
+        super().__init__(evening.name)
+        self.evening = evening
 
 
 def hammer_bare(server: Server, connections: int, requests: int) -> Stats:
@@ -719,8 +785,10 @@ class Server:
             stderr=subprocess.STDOUT,
         )
 
-    def wait_ready(self) -> None:
-        for _ in range(200):
+    def wait_ready(self, within: float = 180.0) -> None:
+        # A busy machine (other work, PostgreSQL seeding) can take a minute to boot it.
+        deadline = time.perf_counter() + within
+        while time.perf_counter() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError("gunicorn stopped; see its log")
             try:
@@ -731,7 +799,7 @@ class Server:
             except OSError:
                 pass
             time.sleep(0.1)
-        raise RuntimeError("gunicorn did not answer")
+        raise RuntimeError(f"gunicorn did not answer in {within:.0f} s")
 
     def workers(self) -> list[int]:
         path = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
@@ -767,7 +835,9 @@ class Server:
 # -- seeding and checking, through the ORM ---------------------------------------------
 
 
-def seed(rng: random.Random, evenings: list[str], count: int) -> list[Evening]:
+def seed(rng: random.Random, evenings: list[tuple[str, int]], count: int) -> list[Evening]:
+    """`count` tables' players, and each evening (name, tables) checked in, drawn and
+    started with its first players."""
     from django.db import transaction
 
     from clubscore.club.models import Couple, Player
@@ -784,7 +854,7 @@ def seed(rng: random.Random, evenings: list[str], count: int) -> list[Evening]:
             for i in range(count)
         )
     result = []
-    for number, name in enumerate(evenings):
+    for number, (name, size) in enumerate(evenings):
         event = Event.objects.create(
             name=f"Load test: {name}",
             game="hand_and_foot",
@@ -792,7 +862,7 @@ def seed(rng: random.Random, evenings: list[str], count: int) -> list[Evening]:
         )
         event.options = event.game_rules.clean_options({})
         event.save(update_fields=["options"])
-        check_in(event, players)
+        check_in(event, players[: size * 4])
         draw_round(event, seed=rng.randrange(10**9))
         event = start_clock(event)
         options = event.game_options
@@ -806,8 +876,8 @@ def seed(rng: random.Random, evenings: list[str], count: int) -> list[Evening]:
                     "hands": [hand(rng, n, options) for n in range(1, HANDS + 1)],
                 }
             )
-        if len(tables) != count or any(len(t["links"]) != 2 for t in tables):
-            raise RuntimeError(f"the draw made {len(tables)} tables, not {count} of four")
+        if len(tables) != size or any(len(t["links"]) != 2 for t in tables):
+            raise RuntimeError(f"the draw made {len(tables)} tables, not {size} of four")
         result.append(Evening(name=name, event_id=event.pk, tables=tables, options=options))
     return result
 
@@ -837,17 +907,13 @@ def check(evening: Evening) -> list[str]:
         for number, parts in enumerate(table["hands"], start=1):
             entry = entries.get((table["table"], number))
             payload = {"hand": number, "teams": list(parts)}
+            # Each team's part: in the payload; entered and confirmed once each: the
+            # score changes counted below (so this holds however the parts are stored).
             if (
                 entry is None
                 or entry.status != ScoreEntry.Status.CONFIRMED
                 or entry.payload != payload
                 or entry.result != score("hand_and_foot", payload, evening.options)
-                or any(
-                    entry.parts.get(str(side), {}).get("data") != parts[side - 1]
-                    or entry.parts[str(side)].get("version") != 1
-                    or entry.parts[str(side)].get("state") != "confirmed"
-                    for side in (1, 2)
-                )
             ):
                 wrong += 1
     if wrong:
@@ -997,10 +1063,16 @@ def main() -> int:
         help=f"flat out: live polls while each hand is played (default {PLAY_POLLS}: "
         "a 30-minute hand at the page's one poll per 10 s)",
     )
-    parser.add_argument(
+    only = parser.add_mutually_exclusive_group()
+    only.add_argument(
         "--flat-out-only",
         action="store_true",
         help="only the flat-out evening and the bare view (to compare worker counts)",
+    )
+    only.add_argument(
+        "--tablet-pace-only",
+        action="store_true",
+        help="only the tablet-pace evening (latency at a size, sooner; with --no-faults)",
     )
     parser.add_argument(
         "--no-faults",
@@ -1045,15 +1117,18 @@ def main() -> int:
         started = time.perf_counter()
         call_command("migrate", verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
-        names = ["flat-out evening"]
+        names = [] if args.tablet_pace_only else ["flat-out evening"]
         if not args.flat_out_only:
             names += ["tablet-pace evening"] + ([] if args.no_faults else ["fault evening"])
-        evenings = seed(rng, names, args.tables)
+        trial, *seeded = seed(
+            rng, [("trial table", 1)] + [(n, args.tables) for n in names], args.tables
+        )
+        evenings = {evening.name: evening for evening in seeded}
         connections.close_all()
         print(
             f"database {name}: migrated and seeded in {time.perf_counter() - started:.1f} s "
-            f"({args.tables * 4} players; {len(evenings)} evenings of {args.tables} tables, "
-            "drawn by the draw service, clock running)"
+            f"({args.tables * 4} players; {len(evenings)} evenings of {args.tables} tables "
+            "and a trial table, drawn by the draw service, clock running)"
         )
         log_path = Path(tempfile.gettempdir()) / f"{name}-gunicorn.log"
         server = Server(env, port, log_path)
@@ -1062,11 +1137,21 @@ def main() -> int:
             f"gunicorn: {args.workers} sync workers on {HOST}:{port} (log {log_path}); "
             f"{os.cpu_count()} CPUs shared with PostgreSQL and this load generator"
         )
+        # First one table played through, checked in the database: when the tablets
+        # cannot play today's card page, say so now, before any figure is taken.
+        play_tables(trial, port, think=0.0, poll_s=0.0, play_polls=1)
+        connections.close_all()
+        trial.problems += check(trial)
+        if trial.stop.is_set() or trial.problems:
+            raise CannotPlay(trial)
+        print(f"trial table: played and checked in {trial.stats.seconds:.1f} s")
         # Warm up every worker: templates, URL resolvers, database connections.
+        from django.urls import reverse
+
         warm_browser = Browser(port, Stats())
-        for table in evenings[0].tables[:20]:
+        for table in seeded[0].tables[:20]:
             for token in table["links"]:
-                warm_browser.request("GET", f"/s/{token}/", "card")
+                warm_browser.request("GET", reverse("scorekeeping:card", args=[token]), "card")
         hammer_bare(server, 20, 400)
 
         def evening_checks(evening: Evening) -> None:
@@ -1080,40 +1165,41 @@ def main() -> int:
         # polls while each hand is played among them), with no waiting at all: every
         # tablet sends its next request as soon as it has its answer. The server's
         # throughput.
-        flat = evenings[0]
-        print()
-        play_evening(flat, server, think=0.0, poll_s=0.0, play_polls=args.play_polls)
-        app = report_evening(
-            flat,
-            f"1. Flat-out evening (no waiting; {args.play_polls} polls while each hand is played)",
-        )
-        if app["errors"] or set(flat.stats.statuses) - {200, 204, 302}:
-            failures.append("flat-out evening: connection errors or unexpected statuses")
-        evening_checks(flat)
+        flat = evenings.get("flat-out evening")
+        if flat is not None:
+            print()
+            play_evening(flat, server, think=0.0, poll_s=0.0, play_polls=args.play_polls)
+            app = report_evening(
+                flat,
+                f"1. Flat-out evening (no waiting; {args.play_polls} polls while each hand "
+                "is played)",
+            )
+            if app["errors"] or set(flat.stats.statuses) - {200, 204, 302}:
+                failures.append("flat-out evening: connection errors or unexpected statuses")
+            evening_checks(flat)
 
-        # 2. The bare view, with as many connections for as many requests.
-        bare_requests = min(app["summary"]["requests"], BARE_REQUESTS_CAP)
-        bare = hammer_bare(server, 2 * len(flat.tables), bare_requests)
-        bare_summary = bare.summary()
-        print(
-            f"2. Bare view: {2 * len(flat.tables)} connections, {bare_requests} requests, "
-            f"{bare.seconds:.1f} s"
-        )
-        print(report_line("GET /bench/bare/", bare_summary))
-        print(bare.cpu.line(bare_summary["requests"]))
-        ratio = app["summary"]["rps"] / bare_summary["rps"]
-        app_cpu = flat.stats.cpu.server_s / app["summary"]["requests"]
-        bare_cpu = bare.cpu.server_s / bare_summary["requests"]
-        print(
-            f"  throughput app / bare: {ratio:.2f} (goal >= {RATIO_GOAL}: "
-            f"{'met' if ratio >= RATIO_GOAL else 'NOT met'}); gunicorn CPU per request "
-            f"app / bare: {app_cpu / bare_cpu:.1f}x"
-        )
+            # 2. The bare view, with as many connections for as many requests.
+            bare_requests = min(app["summary"]["requests"], BARE_REQUESTS_CAP)
+            bare = hammer_bare(server, 2 * len(flat.tables), bare_requests)
+            bare_summary = bare.summary()
+            print(
+                f"2. Bare view: {2 * len(flat.tables)} connections, {bare_requests} requests, "
+                f"{bare.seconds:.1f} s"
+            )
+            print(report_line("GET /bench/bare/", bare_summary))
+            print(bare.cpu.line(bare_summary["requests"]))
+            ratio = app["summary"]["rps"] / bare_summary["rps"]
+            app_cpu = flat.stats.cpu.server_s / app["summary"]["requests"]
+            bare_cpu = bare.cpu.server_s / bare_summary["requests"]
+            print(
+                f"  throughput app / bare: {ratio:.2f} (a figure, not a goal); "
+                f"gunicorn CPU per request app / bare: {app_cpu / bare_cpu:.1f}x"
+            )
 
-        if not args.flat_out_only:
+        paced = evenings.get("tablet-pace evening")
+        if paced is not None:
             # 3. Tablet pace: scorekeepers take a few seconds per action and the card
             # polls as the page does: the latency a tablet sees all evening.
-            paced = evenings[1]
             print()
             play_evening(paced, server, think=args.think, poll_s=args.poll)
             label = f"3. Tablet-pace evening (think {args.think:g} s, poll {args.poll:g} s)"
@@ -1127,9 +1213,9 @@ def main() -> int:
             )
             evening_checks(paced)
 
-        if len(evenings) == 3:
+        faulty = evenings.get("fault evening")
+        if faulty is not None:
             # 4. Faults, at tablet pace; measured apart from the clean evenings.
-            faulty = evenings[2]
             log: list[str] = []
             print()
             plan = fault_plan(faulty, server, args.pg_down, log)
@@ -1151,6 +1237,29 @@ def main() -> int:
             if len(log) < 4:
                 failures.append("fault evening: the faults did not all happen")
             evening_checks(faulty)
+    except CannotPlay as broken:
+        print(
+            f"\nABORTED: the tablets could not play the {broken.evening.name}; no figures "
+            "(they would measure a broken run). What went wrong:",
+            file=sys.stderr,
+        )
+        for problem in broken.evening.problems[:10]:
+            print(f"  - {problem}", file=sys.stderr)
+        if len(broken.evening.problems) > 10:
+            print(f"  … and {len(broken.evening.problems) - 10} more", file=sys.stderr)
+        if broken.evening.overloaded:
+            hint = (
+                "The server gave no answer below 500 for too long: it could not keep up "
+                "(see the CPU lines and `uptime`; other work on the machine?), or it is down."
+            )
+        else:
+            hint = (
+                "The tablets read the card page as a browser does (bench/card_page.py) and "
+                "play it in bench/load.py (Tablet.play): if the card page changed, teach "
+                "them the new flow."
+            )
+        print(hint, file=sys.stderr)
+        return 2
     finally:
         ensure_pg_running()
         if server is not None:

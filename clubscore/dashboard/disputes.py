@@ -1,15 +1,20 @@
-"""Disputed hands of an event, with both versions scored side by side."""
+"""Disputed hands of an event, with both versions scored side by side; settling one."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from django.db import transaction
 from django.db.models import Prefetch
+from django.db.models.functions import Now
 from django.utils.translation import gettext as _
 
 from clubscore.events.models import Event, ScoreChange, ScoreEntry, Seat
-from clubscore.events.results import exact_bid_payload
-from clubscore.games import ScoreError, score
+from clubscore.games import GAMES, ScoreError
+from clubscore.scorekeeping.card import build_card
+from clubscore.scorekeeping.errors import Refused
+from clubscore.translation import translate
 
 from .forms import SettleForm
 
@@ -176,15 +181,16 @@ def correction_preview(event: Event, entry: ScoreEntry, data) -> dict:
 def version_scores(event: Event, entry: ScoreEntry, payload) -> list[tuple[str, int]]:
     """Who would score what with `payload` as this entry (raises ScoreError when invalid).
 
-    Hand and Foot: each team's hand total. Luxury Family, Laus: each player's round.
-    Exact-bid: each player's points in this round (the game is scored as a whole with the
-    table's confirmed rounds before it; the multiplier comes at the end of the game).
+    In teams: each team's hand total. Otherwise each player's points in this entry; a
+    game scored as a whole scores it with the table's confirmed entries before it, and
+    this entry's points are the difference (the multiplier comes at the end of the game).
     """
     seats = list(entry.table.seats.all())
     options = event.game_options
-    if event.game == "hand_and_foot":
-        result = score(event.game, payload, options)
-        names = {}
+    game = GAMES[event.game]
+    if game.teams:
+        result = game.score(payload, options)
+        names: dict[int, list[str]] = {}
         for seat in seats:
             if seat.team is not None:
                 names.setdefault(seat.team.number, []).append(seat.player.name)
@@ -192,21 +198,68 @@ def version_scores(event: Event, entry: ScoreEntry, payload) -> list[tuple[str, 
             (" & ".join(names.get(number, [])) or str(number), team["total"])
             for number, team in enumerate(result["teams"], start=1)
         ]
-    if event.game == "exact_bid":
+    if game.scored_as_a_whole:
         before = [e.payload for e in entry.table.counted if e.number < entry.number]
         player_ids = [str(seat.player_id) for seat in seats]
-        start_cards = options["start_cards"]
-        after = score(event.game, exact_bid_payload(player_ids, start_cards, [*before, payload]))
+        figure = game.figure_so_far
+        after = game.score_so_far(player_ids, [*before, payload], options)
         points_before = [0] * len(seats)
         if before:
-            earlier = score(event.game, exact_bid_payload(player_ids, start_cards, before))
-            points_before = [player["points"] for player in earlier["players"]]
+            earlier = game.score_so_far(player_ids, before, options)
+            points_before = [player[figure] for player in earlier["players"]]
         return [
-            (seat.player.name, player["points"] - earlier)
+            (seat.player.name, player[figure] - earlier)
             for seat, player, earlier in zip(seats, after["players"], points_before, strict=True)
         ]
-    result = score(event.game, payload, options)
+    result = game.score(payload, options)
     return [
         (seat.player.name, player["total"])
         for seat, player in zip(seats, result["players"], strict=False)
     ]
+
+
+def settle_dispute(entry: ScoreEntry, *, payload: dict, user: Any) -> ScoreEntry:
+    """The organizer's decision on a disputed entry: validated by the game, then confirmed.
+
+    `payload` is the entry's payload as `clubscore.events.results` stores it (the
+    whole hand; for a game scored as a whole, the round's own numbers). Bad numbers
+    raise `ScoreError` (its `.errors` as in the scoring contract) and change nothing.
+    The entry is read again under its row lock: settled or changed since the organizer
+    opened the page, it raises `Refused` and nothing is overwritten.
+    """
+    with transaction.atomic():
+        entry = (
+            ScoreEntry.objects.select_for_update()
+            .select_related("table__round__event")
+            .get(pk=entry.pk)
+        )
+        table = entry.table
+        game = GAMES[table.round.event.game]
+        if entry.status != ScoreEntry.Status.DISPUTED:
+            raise Refused(
+                _("%(entry)s of %(table)s is no longer disputed: it was settled or changed.")
+                % {"entry": translate(game.entry_label(entry.number)), "table": table}
+            )
+        card = build_card(table)
+        result = card.score_with(entry.number, payload)
+        before = entry.payload
+        entry.payload = payload
+        entry.result = result
+        entry.status = ScoreEntry.Status.CONFIRMED
+        if game.parts_per_team:
+            entry.parts = {
+                str(n): {
+                    **entry.parts.get(str(n), {}),
+                    "data": part,
+                    "state": "confirmed",
+                    "version": entry.parts.get(str(n), {}).get("version", 0) + 1,
+                }
+                for n, part in enumerate(game.parts_of(payload), start=1)
+            }
+        entry.version += 1
+        entry.save()
+        ScoreEntry.objects.filter(pk=entry.pk, entered_at__isnull=True).update(entered_at=Now())
+        ScoreChange.objects.create(
+            entry=entry, action="settled", before=before, after=payload, changed_by_user=user
+        )
+    return entry

@@ -32,7 +32,7 @@ class SettleForm(forms.Form):
     Keep the entered version, take the other side's, or correct it in the game's own
     entry form (the tablet's fields, labels and steppers), prefilled from the entered
     version; for Hand and Foot the correction is the whole hand, one form per team.
-    The game judges the decision when it is settled (`services.settle_dispute`), and
+    The game judges the decision when it is settled (`disputes.settle_dispute`), and
     `add_score_errors` shows its messages on the field at fault.
 
     Every field name carries the prefix `entry-<id>`, so the disputes on one page never

@@ -12,7 +12,7 @@ import datetime
 from django.utils import timezone
 
 from clubscore.events.models import Event, ScorekeeperLink
-from clubscore.scorekeeping.services import LIVE_STATUSES
+from clubscore.scorekeeping.card import LIVE_STATUSES
 
 QUIET_AFTER = datetime.timedelta(minutes=2)
 

@@ -18,11 +18,17 @@ from clubscore.draw import DrawError
 from clubscore.events.models import Event, ScoreEntry, Seat, Table
 from clubscore.games import ScoreError
 from clubscore.redirects import redirect_back
-from clubscore.scorekeeping.services import settle_dispute
+from clubscore.scorekeeping.errors import Refused
 from clubscore.translation import game_name, translate
 
 from .charts import progress_chart
-from .disputes import correction_preview, disputed_entries, open_disputes, settle_form
+from .disputes import (
+    correction_preview,
+    disputed_entries,
+    open_disputes,
+    settle_dispute,
+    settle_form,
+)
 from .evening import evening_context
 from .forms import SettleForm
 from .ladder import LadderOptionsForm, RatedLadderTable, rated_ladder
@@ -106,6 +112,10 @@ def settle(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
             settle_dispute(entry, payload=form.cleaned_data["settled"], user=request.user)
         except ScoreError as error:
             form.add_score_errors(error.errors)
+        except Refused as refusal:
+            # Settled or changed since the page was read (another organizer, a tablet).
+            messages.info(request, str(refusal))
+            return redirect("dashboard:event", event.pk)
         else:
             messages.success(
                 request,

@@ -92,6 +92,7 @@ class Game:
     entry_numbered: str = _("Round {n}")
     dispute_phrase: str = _("Dispute round {n}")
     in_order_phrase: str = _("Enter the rounds in order.")
+    number_phrase: str = _("Round number: enter a whole number from 1 to {last}.")
     #: The option that says how many entries make a game (None: the game never says).
     length_option: str | None = "rounds"
     #: Does each team enter its own part of an entry (and the entry is in when all are)?
@@ -192,6 +193,42 @@ class Game:
     def dispute_label(self, number: int) -> Message:
         """ "Dispute hand 2", "Dispute round 2"."""
         return message(self.dispute_phrase, n=number)
+
+    # -- the tablet ----------------------------------------------------------------
+
+    #: The tablet's save button under the entry form.
+    save_label: str = _("Save the round")
+    #: Which figure of a player's result the tablet shows as the score so far while the
+    #: game goes on, and what it says about it (a game scored as a whole may multiply
+    #: the points only at the end).
+    figure_so_far: str = "total"
+    figure_so_far_note: str = ""
+
+    def entry_facts(self, number: int, options: Mapping[str, Any]) -> list[tuple[str, int]]:
+        """What the table needs to know before entry ``number`` besides who deals or
+        plays first: (label, value) pairs, the labels marked with ``_``."""
+        return []
+
+    def describe_entry(self, payload: Any) -> list[Message] | None:
+        """Each player's line of an entry the table checks before confirming, when the
+        entry's own score says little (a game scored as a whole); None: the scored lines."""
+        return None
+
+    # -- parts per team (``parts_per_team``) -----------------------------------------
+
+    def parts_of(self, payload: Any) -> list[Any]:
+        """Each team's part of a whole entry, team by team."""
+        raise NotImplementedError
+
+    def whole_entry(self, number: int, parts: Sequence[Any | None]) -> Any:
+        """Entry ``number`` from the teams' parts, team by team (None: not in yet)."""
+        raise NotImplementedError
+
+    def score_team(
+        self, team: Any, hand: int, index: int, options: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """Validate and score team ``index``'s part of entry ``hand`` alone."""
+        raise NotImplementedError
 
     # -- scoring -----------------------------------------------------------------
 

@@ -78,6 +78,9 @@ class ExactBid(Game):
     # One round per card of the first deal: the round count is the start cards.
     length_option = "start_cards"
     scored_as_a_whole = True
+    # The ranking's multiplier comes only with the last round: until then, the points.
+    figure_so_far = "points"
+    figure_so_far_note = _("Points so far, before the final multiplier.")
     draws_trumps = True
     deck = Deck(PIQUET_RANKS, packs=2)  # two 32-card packs
     options = (
@@ -136,6 +139,17 @@ class ExactBid(Game):
         """Score every round so far together: the ranking (and multiplier) needs them all."""
         start_cards = self.clean_options(options)["start_cards"]
         return self.score(self.table_payload(players, start_cards, payloads), options)
+
+    def entry_facts(self, number: int, options: Mapping[str, Any]) -> list[tuple[str, int]]:
+        start_cards = self.clean_options(options)["start_cards"]
+        return [(_("Cards each:"), cards_in_round(number - 1, start_cards))]
+
+    def describe_entry(self, payload: Any) -> list[Message]:
+        """ "bid 2, took 3" for each player: a round's points depend on the whole game."""
+        return [
+            message(_("bid {bid}, took {tricks}"), bid=bid, tricks=tricks)
+            for bid, tricks in zip(payload.get("bids", []), payload.get("tricks", []), strict=False)
+        ]
 
     def tiebreak_values(
         self,

@@ -61,6 +61,18 @@ BOOK_NATURAL_KINDS = ("aces", "high", "low")
 BOOK_CARDS_PER_DECK = sum(PER_DECK[kind] for kind in (*BOOK_NATURAL_KINDS, *WILD_KINDS))
 
 
+def empty_team() -> dict[str, Any]:
+    """A team part with nothing counted, for scoring one team before the other is in."""
+    return {
+        "red_books": 0,
+        "black_books": 0,
+        "went_out": False,
+        "exact_deals": 0,
+        "melded": dict.fromkeys(MELDED_KINDS, 0),
+        "in_hand": dict.fromkeys(IN_HAND_KINDS, 0),
+    }
+
+
 def max_books(decks: int) -> int:
     """The most books (red and black together) that ``decks`` decks can make."""
     return decks * BOOK_CARDS_PER_DECK // BOOK_SIZE
@@ -90,11 +102,13 @@ class HandAndFoot(Game):
         Tiebreaker("hands_won", _("Hands won")),
         Tiebreaker("bonus", _("First-table bonus")),
     )
+    save_label = _("Save our hand")
     entry_word = _("Hand")
     entry_words = _("Hands")
     entry_numbered = _("Hand {n}")
     dispute_phrase = _("Dispute hand {n}")
     in_order_phrase = _("Enter the hands in order.")
+    number_phrase = _("Hand number: enter a whole number from 1 to {last}.")
     length_option = "hands"
     parts_per_team = True
     deck = Deck(FULL_RANKS, jokers=2)
@@ -148,6 +162,16 @@ class HandAndFoot(Game):
         """The meld minimum of ``hand`` (1-based); hands beyond the list use its last value."""
         minimums = self.clean_options(options)["meld_minimums"]
         return minimums[min(hand, len(minimums)) - 1]
+
+    def entry_facts(self, number: int, options: Mapping[str, Any]) -> list[tuple[str, int]]:
+        return [(_("Meld minimum:"), self.meld_minimum(number, options))]
+
+    def parts_of(self, payload: Any) -> list[Any]:
+        return list(payload["teams"])
+
+    def whole_entry(self, number: int, parts: Sequence[Any | None]) -> dict[str, Any]:
+        """The whole hand; a team not in yet has nothing counted (its part is scored alone)."""
+        return {"hand": number, "teams": [part or empty_team() for part in parts]}
 
     def tiebreak_values(
         self,

@@ -188,18 +188,6 @@ class HandAndFootForm(EntryForm):
         return initial
 
 
-def empty_team() -> dict:
-    """A team part with nothing counted, for scoring one team before the other is in."""
-    return {
-        "red_books": 0,
-        "black_books": 0,
-        "went_out": False,
-        "exact_deals": 0,
-        "melded": dict.fromkeys(hand_and_foot.MELDED_KINDS, 0),
-        "in_hand": dict.fromkeys(hand_and_foot.IN_HAND_KINDS, 0),
-    }
-
-
 class ExactBidForm(EntryForm):
     """One round: each player's bid and tricks, in seat order."""
 

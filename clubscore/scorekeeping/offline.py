@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET
 
 from clubscore.events.models import ScorekeeperLink
 
-from .services import LIVE_STATUSES
+from .card import LIVE_STATUSES
 
 # What a card needs to show itself offline; kept by the service worker when installed.
 ASSETS = [

@@ -71,7 +71,7 @@ def test_loading_a_card_is_a_fixed_number_of_plain_queries(
 ):
     """The link with its table, round, event and team; the seats with players and teams;
     the entries; the history for the page. What the card reads of them costs nothing more."""
-    from clubscore.scorekeeping.services import load_card
+    from clubscore.scorekeeping.card import load_card
 
     event = running(tables=tables)
     one, two = links(event)

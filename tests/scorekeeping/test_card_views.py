@@ -13,6 +13,7 @@ import time_machine
 from django.test import Client
 from django.utils import timezone
 
+from clubscore.dashboard.disputes import settle_dispute
 from clubscore.events.clock import call_time, start_clock
 from clubscore.events.models import (
     Event,
@@ -24,7 +25,6 @@ from clubscore.events.models import (
     Table,
 )
 from clubscore.games import ScoreError, hand_and_foot
-from clubscore.scorekeeping.services import settle_dispute
 
 from .conftest import GOOD_TEAM, SMALL_TEAM, links, url
 
@@ -135,7 +135,8 @@ def test_the_preview_is_scored_by_the_game_and_keeps_a_draft(client, running):
 
 
 def test_both_tablets_drafts_are_kept_when_they_type_at_once(client, running):
-    from clubscore.scorekeeping.services import load_card, save_draft
+    from clubscore.scorekeeping.actions import save_draft
+    from clubscore.scorekeeping.card import load_card
 
     one, two = links(running())
     post(client, one, "preview", {"number": 1, "melded_aces": 1})
@@ -152,7 +153,8 @@ def test_both_tablets_drafts_are_kept_when_they_type_at_once(client, running):
 
 @pytest.mark.parametrize("typed_before", [False, True], ids=["first-preview", "typing-on"])
 def test_a_preview_that_arrives_after_the_save_keeps_no_draft(client, running, typed_before):
-    from clubscore.scorekeeping.services import load_card, save_draft
+    from clubscore.scorekeeping.actions import save_draft
+    from clubscore.scorekeeping.card import load_card
 
     one, _two = links(running())
     if typed_before:

@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from clubscore.events.clock import call_time, extend_clock
 from clubscore.events.links import revoke_table_links
 from clubscore.events.models import Event, ScoreEntry
-from clubscore.scorekeeping.services import live_version
+from clubscore.scorekeeping.live import live_version
 
 from .conftest import GOOD_TEAM, SMALL_TEAM, links, url
 
@@ -65,6 +65,12 @@ def test_the_other_teams_hand_shows_at_the_next_poll(client, table):
     assert response.status_code == 200
     page = response.content.decode()
     assert 'id="pending-1"' in page
+    # The hands and totals come along, swapped in below the entry form (out of band).
+    hands = page[page.index('<section id="hands"') :]
+    assert hands.startswith(
+        '<section id="hands" class="hands" aria-labelledby="hands-title" hx-swap-oob="true">'
+    )
+    assert 'hands-table"' in hands and "Σ" in hands
     # The fresh part polls with the fresh version: nothing new again after it.
     assert poll(client, poll_url(response)).status_code == 204
 

@@ -9,7 +9,8 @@ from django.db import connection, connections
 
 from clubscore.events.clock import start_clock
 from clubscore.events.models import ScoreEntry, Table
-from clubscore.scorekeeping.services import Refused, turn_in
+from clubscore.scorekeeping.actions import turn_in
+from clubscore.scorekeeping.errors import Refused
 
 pytestmark = pytest.mark.django_db(transaction=True)
 TABLES = 6

@@ -1,0 +1,292 @@
+"""One table's card as the tablet reads it: seats, entries, clock and what they mean.
+
+Storage follows `clubscore.events.results` exactly (one `ScoreEntry` per hand or
+round). Hand and Foot keeps each team's part in `ScoreEntry.parts` until both are
+in; then `payload` is the whole hand and `result` its score. The card is read in a
+fixed number of queries (`load_card`); the actions (`actions`) change it.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from clubscore.events.clock import ClockState, clock_state
+from clubscore.events.models import Event, ScoreChange, ScoreEntry, ScorekeeperLink, Seat, Table
+from clubscore.events.results import TableScore, table_score
+from clubscore.games import GAMES, Game
+from clubscore.translation import translate
+
+from .errors import Refused
+
+LIVE_STATUSES = (Event.Status.DRAWN, Event.Status.RUNNING, Event.Status.TIME_CALLED)
+
+
+@dataclass
+class Card:
+    """One table's card as one scorekeeper (or the organizer) sees it."""
+
+    event: Event
+    table: Table
+    seats: list[Seat]
+    entries: dict[int, ScoreEntry]
+    clock: ClockState
+    link: ScorekeeperLink | None = None
+    organizer: bool = False
+    user: Any = None  # the organizer's user when the organizer is acting
+    changes: list[ScoreChange] = field(default_factory=list)
+    # What the live part shows (`live_version`), when read with the card for a page.
+    live_version: str | None = None
+
+    @property
+    def game_key(self) -> str:
+        return self.event.game
+
+    @property
+    def game(self) -> Game:
+        return GAMES[self.game_key]
+
+    @property
+    def parts_per_team(self) -> bool:
+        """Does each team enter its own part of a hand (and check the other team's)?"""
+        return self.game.parts_per_team
+
+    @cached_property
+    def options(self) -> dict:
+        return self.event.game_options
+
+    @property
+    def side(self) -> str:
+        """Whose part this link enters: the team number ("1"/"2"), or "0" for the table."""
+        if self.parts_per_team and self.link is not None and self.link.team is not None:
+            return str(self.link.team.number)
+        return "1" if self.parts_per_team else "0"
+
+    @property
+    def other_side(self) -> str:
+        return "2" if self.side == "1" else "1"
+
+    @property
+    def player_names(self) -> list[str]:
+        return [seat.player.name for seat in self.seats]
+
+    def team_names(self, number: int) -> str:
+        return " & ".join(s.player.name for s in self.seats if s.team and s.team.number == number)
+
+    @property
+    def target(self) -> int | None:
+        """How many hands or rounds make a full game (None: played to a threshold)."""
+        return self.game.entries_per_game(self.options)
+
+    def is_in(self, entry: ScoreEntry | None) -> bool:
+        """Is this hand or round completely entered (both teams' parts in Hand and Foot)?"""
+        return entry is not None and entry.status != ScoreEntry.Status.DRAFT
+
+    def score_with(self, number: int, payload: Any) -> dict:
+        """Score `payload` as hand or round `number` of this card, as the game does: on its
+        own, or, in a game scored as a whole, with the card's other entries (raises
+        `ScoreError`)."""
+        if not self.game.scored_as_a_whole:
+            return self.game.score(payload, self.options)
+        entries = {n: e.payload for n, e in self.entries.items() if self.is_in(e)}
+        entries[number] = payload
+        ordered = [entries[n] for n in sorted(entries)]
+        return self.game.score_so_far(self.player_names, ordered, self.options)
+
+    def side_is_in(self, number: int) -> bool:
+        entry = self.entries.get(number)
+        if self.parts_per_team:
+            return entry is not None and self.side in entry.parts
+        return self.is_in(entry)
+
+    def can_edit(self, number: int) -> bool:
+        """May this side open its hand or round `number` again to change it? Until it is
+        confirmed or the card turned in; the organizer always."""
+        entry = self.entries.get(number)
+        if entry is None or not self.side_is_in(number):
+            return False
+        if self.organizer:
+            return True
+        return entry.status != ScoreEntry.Status.CONFIRMED and self.table.turned_in_at is None
+
+    @cached_property
+    def in_progress(self) -> int:
+        """The hand that was being played when time was up: the first one not entered by then."""
+        ends = self.clock.ends_at
+        done = [
+            n
+            for n, e in self.entries.items()
+            if e.entered_at is not None and (ends is None or e.entered_at <= ends)
+        ]
+        return max(done, default=0) + 1
+
+    @cached_property
+    def score(self) -> TableScore:
+        counted = [e for e in self.entries.values() if self.is_in(e)]
+        return table_score(
+            self.game_key,
+            self.options,
+            self.seats,
+            counted,
+            has_bonus=self.table.has_first_table_bonus,
+        )
+
+    @cached_property
+    def threshold_passed(self) -> tuple[int, list[Seat]] | None:
+        """Played to a threshold: the round in which someone passed it, and who (else None)."""
+        progress = self.score.progress
+        number = self.game.ended_at(progress, self.options)
+        if number is None:
+            return None
+        threshold = self.options["threshold"]
+        return number, [s for s in self.seats if progress[s.player_id][number - 1] > threshold]
+
+    @cached_property
+    def limit(self) -> int | None:
+        """The last hand or round this table plays (None: not known yet)."""
+        limit = self.target
+        if self.clock.time_is_up:
+            limit = self.in_progress if limit is None else min(limit, self.in_progress)
+        if self.threshold_passed is not None:
+            # The game ends with the round in which someone passes the threshold.
+            number = self.threshold_passed[0]
+            limit = number if limit is None else min(limit, number)
+        return limit
+
+    @property
+    def game_over(self) -> str | None:
+        """Why no more rounds are played, when the threshold ended the game (else None)."""
+        if self.threshold_passed is None or self.limit != self.threshold_passed[0]:
+            return None
+        number, seats = self.threshold_passed
+        return _("Game over: %(names)s passed %(threshold)s points in round %(number)s.") % {
+            "names": ", ".join(seat.player.name for seat in seats),
+            "threshold": self.options["threshold"],
+            "number": number,
+        }
+
+    @property
+    def next_number(self) -> int | None:
+        """The hand or round this scorekeeper enters next, or None when there is none."""
+        number = 1
+        while self.side_is_in(number):
+            number += 1
+        if self.limit is not None and number > self.limit:
+            return None
+        return number
+
+    @property
+    def numbers(self) -> list[int]:
+        last = self.limit if self.limit is not None else max(self.entries, default=0)
+        return list(range(1, max(last, max(self.entries, default=0)) + 1))
+
+    @property
+    def complete(self) -> bool:
+        return self.limit is not None and all(
+            self.is_in(self.entries.get(n)) for n in range(1, self.limit + 1)
+        )
+
+    @property
+    def all_confirmed(self) -> bool:
+        return self.complete and all(
+            self.entries[n].status == ScoreEntry.Status.CONFIRMED for n in range(1, self.limit + 1)
+        )
+
+    @property
+    def ready_to_turn_in(self) -> bool:
+        return self.all_confirmed and self.table.turned_in_at is None
+
+    def dealer(self, number: int) -> Seat | None:
+        """Who deals (or bids first) in hand `number`: the deal passes left from first play."""
+        if not self.seats:
+            return None
+        first = next(
+            (i for i, s in enumerate(self.seats) if s.player_id == self.table.first_player_id), 0
+        )
+        return self.seats[self.game.dealer(first, number, len(self.seats))]
+
+    @property
+    def actor_player_id(self) -> int | None:
+        return None if self.organizer or self.link is None else self.link.player_id
+
+    def check_open(self, number: int, *, new: bool = False) -> None:
+        """Refuse entry when the clock or the card says no (the organizer may always)."""
+        if self.organizer:
+            return
+        if self.table.turned_in_at is not None:
+            raise Refused(_("This card has been turned in."))
+        phase = self.clock.phase
+        if phase == "not_started":
+            raise Refused(_("The clock has not started yet; wait for the organizer."))
+        if phase == "closed":
+            raise Refused(_("Entry has closed. Ask the organizer to change the card."))
+        if phase == "grace" and number > self.in_progress:
+            raise Refused(_("Time was called: no new hand or round may start."))
+        if new and self.limit is not None and number > self.limit and self.game_over:
+            raise Refused(self.game_over)
+        if new and self.next_number != number:
+            raise Refused(translate(self.game.in_order_phrase))
+
+
+def load_card(
+    token: str, *, user: Any = None, now: datetime.datetime | None = None, history: bool = True
+) -> Card | None:
+    """The card a private link opens, in a fixed number of queries; None when it opens nothing."""
+    # The token is unique: a slice, not .first(), so there is no ORDER BY to build or sort.
+    found = ScorekeeperLink.objects.select_related("table__round__event", "team").filter(
+        token=token, revoked_at__isnull=True, table__round__event__status__in=LIVE_STATUSES
+    )[:1]
+    link = next(iter(found), None)
+    if link is None:
+        return None
+    card = build_card(link.table, link=link, now=now, history=history)
+    keeper = next((s.player for s in card.seats if s.player_id == link.player_id), None)
+    if keeper is not None:
+        link.player = keeper
+    card.organizer = bool(user is not None and user.is_authenticated and user.is_staff)
+    card.user = user if card.organizer else None
+    return card
+
+
+def finished_event_name(token: str) -> str | None:
+    """The name of the final evening whose card `token` opened (None: any other link)."""
+    return (
+        ScorekeeperLink.objects.filter(
+            token=token, revoked_at__isnull=True, table__round__event__status=Event.Status.FINAL
+        )
+        .values_list("table__round__event__name", flat=True)
+        .first()
+    )
+
+
+def build_card(
+    table: Table,
+    *,
+    link: ScorekeeperLink | None = None,
+    now: datetime.datetime | None = None,
+    history: bool = False,
+) -> Card:
+    event = table.round.event
+    # Through the table's related managers, so each seat and entry knows its table.
+    seats = list(table.seats.select_related("player", "team").order_by("position"))
+    entries = {e.number: e for e in table.entries.order_by("number")}
+    changes = []
+    if history:
+        changes = list(
+            ScoreChange.objects.filter(entry__table=table)
+            .select_related("entry", "changed_by_user", "changed_by_player")
+            .order_by("-changed_at", "-id")[:50]
+        )
+    return Card(
+        event=event,
+        table=table,
+        seats=seats,
+        entries=entries,
+        clock=clock_state(table.round, now),
+        link=link,
+        changes=changes,
+    )

@@ -1,0 +1,30 @@
+"""What the card's actions raise: a refusal, a conflict, numbers the game refused.
+
+On their own so that the card, the actions, the views and the dashboard can all
+import them without importing each other.
+"""
+
+from __future__ import annotations
+
+from clubscore.games import ScoreError
+
+
+class Refused(Exception):
+    """The action is not allowed now; the message says why, in plain words."""
+
+
+class SentBefore(Refused):
+    """The form's key was used already by a request with other numbers (not a resend)."""
+
+
+class Invalid(ScoreError):
+    """The game refused the numbers (or a rule of the clock did): `errors` by payload path."""
+
+
+class Conflict(Exception):
+    """Someone else changed this entry since the form was shown."""
+
+    def __init__(self, theirs: dict | None, version: int):
+        super().__init__(version)
+        self.theirs = theirs
+        self.version = version

@@ -1,0 +1,52 @@
+"""The live part of a card: a short fingerprint of what it shows, for the tablets' poll."""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+
+from django.db import connection
+
+from clubscore.events.models import Event, Round, ScoreEntry, ScorekeeperLink, Table
+
+from .card import LIVE_STATUSES
+
+
+@cache
+def _live_sql() -> str:
+    link, table, round_, event, entry = (
+        model._meta.db_table for model in (ScorekeeperLink, Table, Round, Event, ScoreEntry)
+    )
+    entries = f"FROM {entry} s WHERE s.table_id = t.id"
+    return (
+        "SELECT t.id, e.id, t.turned_in_at, t.has_first_table_bonus, e.status, r.clock_started_at,"
+        f" r.time_called_at, r.extra_minutes, r.kind, CAST(e.options AS TEXT),"
+        # One pass over the table's entries (PostgreSQL and SQLite both concatenate).
+        " (SELECT COUNT(*) || ':' || SUM(s.version) || ':' || MAX(s.id) || ':'"
+        f" || MAX(s.updated_at) {entries})"
+        f" FROM {link} l JOIN {table} t ON t.id = l.table_id"
+        f" JOIN {round_} r ON r.id = t.round_id JOIN {event} e ON e.id = r.event_id"
+        " WHERE l.token = %s AND l.revoked_at IS NULL AND e.status IN (%s, %s, %s)"
+    )
+
+
+def live_version(token: str) -> str | None:
+    """What the live part of a card shows, as a short fingerprint; None when the link opens
+    nothing.
+
+    It changes with every change the live part shows: each entry's `version` grows with
+    every change of the entry (count and highest id catch new and deleted ones; the
+    latest `updated_at` a change made elsewhere, in the admin, say; a draft leaves it
+    alone), and the table's turn-in and bonus, the event's status and the clock of the
+    table's round are read as they are. The clock's own ticking is not in it: the page
+    counts down by itself, and the poll carries when the phase ends
+    (`ClockState.phase_ends_at`). One raw query, a single row reached through indexes
+    (the link's unique token, primary keys, the entries' table): tablets poll it all
+    evening, and the ORM's query building would cost more than the query.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(_live_sql(), [token, *LIVE_STATUSES])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    return hashlib.blake2b(repr(row).encode(), digest_size=8).hexdigest()

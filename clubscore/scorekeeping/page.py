@@ -1,0 +1,424 @@
+"""The tablet page of one card, built by `CardPage` from the card and its game.
+
+The template asks the page (which rows may be edited, the game's words, what waits
+to be checked) and restates no rule: what a page shows comes from the `Card` and
+from the `Game`, never from a test of which game it is.
+"""
+
+from __future__ import annotations
+
+import math
+import uuid
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+from urllib.parse import urlencode
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from clubscore.events.models import ScoreEntry
+from clubscore.games import ScoreError
+from clubscore.translation import translate
+
+from . import offline
+from .card import Card
+from .charts import score_chart
+from .errors import Conflict
+from .forms import FORMS, DisputeForm, EntryForm
+
+ACTIONS = {
+    "entered": gettext_lazy("entered"),
+    "changed": gettext_lazy("changed"),
+    "confirmed": gettext_lazy("confirmed"),
+    "disputed": gettext_lazy("disputed"),
+    "settled": gettext_lazy("settled"),
+}
+
+
+def entry_form(card: Card, number: int, data: Any = None, initial: Any = None) -> EntryForm:
+    """The game's entry form for hand or round `number` of this card."""
+    return FORMS[card.game_key](
+        data, initial=initial, players=card.player_names, number=number, options=card.options
+    )
+
+
+def proposal_form(card: Card, entry: ScoreEntry, data: Any = None) -> EntryForm:
+    """The other team's part of a disputed hand, as this team counts it (prefix "p")."""
+    form_class = FORMS[card.game_key]
+    entered = entry.parts.get(card.other_side, {}).get("data")
+    initial = form_class.initial_from_payload(entered, []) if entered else None
+    return form_class(
+        data, prefix="p", initial=initial, players=[], number=entry.number, options=card.options
+    )
+
+
+def preview_context(card: Card, form: EntryForm, result: dict | None) -> dict:
+    """What the live preview under the form shows of `result` (the game's score of what
+    is typed): a team's part alone, or each player's figure so far with the game's note."""
+    shown: dict[str, Any] = {"card": card, "form": form, "result": result}
+    if result is None:
+        return shown
+    game = card.game
+    if card.parts_per_team:
+        shown["team"] = result["teams"][int(card.side) - 1]
+    else:
+        shown["figures"] = [(p["name"], p[game.figure_so_far]) for p in result["players"]]
+        shown["note"] = game.figure_so_far_note
+    return shown
+
+
+@dataclass
+class Disputing:
+    """The dispute form open on the page: for hand `number`, as typed so far."""
+
+    number: int
+    form: DisputeForm
+    proposal_form: EntryForm | None = None
+
+
+class CardPage:
+    """One card's tablet page: the entry form (or the panel to check), the hands, the
+    history. `number` is the hand the form is for (None: the next one to enter)."""
+
+    def __init__(
+        self,
+        card: Card,
+        *,
+        number: int | None = None,
+        form: EntryForm | None = None,
+        conflict: Conflict | None = None,
+        disputing: Disputing | None = None,
+    ) -> None:
+        self.card = card
+        self.game = card.game
+        self.number = card.next_number if number is None else number
+        if form is None and self.number is not None:
+            form = entry_form(card, self.number, initial=self._initial(self.number))
+        self.form = form
+        self.conflict = conflict
+        self.disputing = disputing
+        # Each form has its own key: a key stands for one request (idempotency.claim).
+        self.idem = {name: uuid.uuid4().hex for name in ("entry", "confirm", "dispute", "turn_in")}
+
+    # -- the game's words ------------------------------------------------------
+
+    @property
+    def entries_title(self) -> str:
+        return translate(self.game.entry_words)
+
+    @property
+    def save_label(self) -> str:
+        return translate(self.game.save_label)
+
+    def entry_label(self, number: int) -> str:
+        return translate(self.game.entry_label(number))
+
+    # -- the entry form --------------------------------------------------------
+
+    def _initial(self, number: int) -> dict:
+        """What the form shows: the draft typed so far, else what was entered, else zeros."""
+        card, entry = self.card, self.card.entries.get(number)
+        if entry is None:
+            return {}
+        form_class = FORMS[card.game_key]
+        if entry.drafts.get(card.side):
+            return entry.drafts[card.side]
+        if card.parts_per_team and card.side in entry.parts:
+            return form_class.initial_from_payload(entry.parts[card.side]["data"], [])
+        if not card.parts_per_team and card.is_in(entry):
+            return form_class.initial_from_payload(entry.payload, card.player_names)
+        return {}
+
+    @property
+    def version(self) -> int:
+        """The version the form is built on (the other tablet's, after a conflict)."""
+        if self.conflict is not None:
+            return self.conflict.version
+        if self.number is None:
+            return 0
+        entry = self.card.entries.get(self.number)
+        if entry is None:
+            return 0
+        if self.card.parts_per_team:
+            return entry.parts.get(self.card.side, {}).get("version", 0)
+        return entry.version if self.card.is_in(entry) else 0
+
+    def facts(self, number: int) -> dict:
+        """What the table needs to know about hand `number`: who deals, the game's facts."""
+        card = self.card
+        facts: dict = {
+            "number": number,
+            "title": self.entry_label(number),
+            "dealer": card.dealer(number),
+            "first_seat_label": self.game.first_seat_label,
+            "lines": self.game.entry_facts(number, card.options),
+        }
+        trumps = (card.table.draw_details or {}).get("trumps") or []
+        if 0 < number <= len(trumps):
+            facts["trump"] = self.game.trump(trumps[number - 1])
+        return facts
+
+    @property
+    def head(self) -> dict | None:
+        return self.facts(self.number) if self.number else None
+
+    @property
+    def upcoming(self) -> list[dict]:
+        """The facts of the next hands (but the form's), for the tablet to show when it
+        keeps hands offline, one after the other (static/js/offline.js)."""
+        first, limit = self.card.next_number, self.card.limit
+        if first is None:
+            return []
+        last = first + 8 if limit is None else min(limit, first + 8)
+        return [self.facts(n) for n in range(first, last + 1) if n != self.number]
+
+    @property
+    def as_it_lies(self) -> bool:
+        return self.card.clock.time_is_up and self.number == self.card.in_progress
+
+    @property
+    def theirs(self) -> list[tuple[str, Any]] | None:
+        """After a conflict: the other tablet's numbers, labelled as in the form."""
+        conflict, form = self.conflict, self.form
+        if conflict is None or conflict.theirs is None or form is None:
+            return None
+        values = type(form).initial_from_payload(conflict.theirs, self.card.player_names)
+        return [(form.fields[name].label, _shown_value(value)) for name, value in values.items()]
+
+    @property
+    def preview(self) -> dict:
+        return preview_context(self.card, self.form, None) if self.form is not None else {}
+
+    # -- the hands table ---------------------------------------------------------
+
+    @cached_property
+    def columns(self) -> list[dict]:
+        """The card's columns: heading in full and short (a phone's width), and the player
+        whose running total it shows (a team's first player, in a game of teams)."""
+        card = self.card
+        if not self.game.teams:
+            return [
+                {"full": s.player.name, "short": s.player.first_name, "pid": s.player_id}
+                for s in card.seats
+            ]
+        columns = []
+        for number in range(1, self.game.teams + 1):
+            seat = next((s for s in card.seats if s.team and s.team.number == number), None)
+            if seat is not None:
+                names = card.team_names(number)
+                columns.append(
+                    {
+                        "full": _("Team %(number)s: %(names)s")
+                        % {"number": number, "names": names},
+                        "short": _("Team %(number)s") % {"number": number},
+                        "pid": seat.player_id,
+                    }
+                )
+        return columns
+
+    @property
+    def totals(self) -> list[int]:
+        return [self.card.score.totals.get(column["pid"], 0) for column in self.columns]
+
+    @property
+    def rows(self) -> list[dict]:
+        """Hand by hand: status, whether it may be edited, and each column's points of the
+        hand with its running total (not entered: blank). A team's own part shows at once
+        where the game can score a part alone; the hand then waits for the other team."""
+        card = self.card
+        progress = card.score.progress
+        counted = [n for n in sorted(card.entries) if card.is_in(card.entries[n])]
+        rows = []
+        for number in card.numbers:
+            entry = card.entries.get(number)
+            index = counted.index(number) if number in counted else None
+            cells: list[dict | None] = []
+            for column in self.columns:
+                running = progress[column["pid"]]
+                if index is not None and index < len(running):
+                    before = running[index - 1] if index else 0
+                    cells.append({"hand": running[index] - before, "running": running[index]})
+                else:
+                    cells.append(None)
+            waiting = None
+            mine = entry.parts.get(card.side) if entry is not None and card.parts_per_team else None
+            if index is None and mine is not None:
+                own = self._own_part(number, mine["data"])
+                if own is not None:
+                    cells[int(card.side) - 1] = {"hand": own, "running": None}
+                waiting = _("waiting for Team %(number)s") % {"number": card.other_side}
+            rows.append(
+                {
+                    "number": number,
+                    "entry": entry,
+                    "cells": cells,
+                    "waiting": waiting,
+                    "can_edit": card.can_edit(number),
+                }
+            )
+        return rows
+
+    def _own_part(self, number: int, part: dict) -> int | None:
+        """This team's points of a hand the other team has not entered (None: invalid)."""
+        try:
+            return self.game.score_team(part, number, int(self.card.side) - 1, self.card.options)[
+                "total"
+            ]
+        except ScoreError:
+            return None
+
+    @property
+    def multipliers(self) -> list[int] | None:
+        """Each column's final multiplier, when the game's total multiplies the points."""
+        players = (self.card.score.result or {}).get("players") or []
+        factors = [player.get("multiplier", 1) for player in players]
+        return factors if any(factor != 1 for factor in factors) else None
+
+    @property
+    def chart(self) -> str:
+        progress = self.card.score.progress
+        series = [(column["full"], progress[column["pid"]]) for column in self.columns]
+        return score_chart(series, _("Score over the evening"))
+
+    # -- what waits to be checked ---------------------------------------------------
+
+    def _shown_result(self, entry: ScoreEntry) -> dict:
+        """The entry's result as the page shows it: scored again from its payload.
+
+        The stored result keeps only the English of its line labels (JSON has no room for
+        their templates); scoring the same payload again gives the same lines as messages
+        that read in the page's language. Should that fail, the stored result is shown.
+        """
+        try:
+            return self.game.score(entry.payload, self.card.options)
+        except ScoreError:
+            return entry.result or {}
+
+    @cached_property
+    def pending(self) -> list[dict]:
+        """Entries this card's scorekeeper should confirm or dispute."""
+        card = self.card
+        pending = []
+        for number, entry in sorted(card.entries.items()):
+            if entry.status != ScoreEntry.Status.ENTERED:
+                continue
+            label = self.entry_label(number)
+            if card.parts_per_team:
+                other = entry.parts.get(card.other_side)
+                if not other or other["state"] != "entered":
+                    continue
+                who = _("Team %(number)s") % {"number": card.other_side}
+                team = self._shown_result(entry)["teams"][int(card.other_side) - 1]
+                pending.append(
+                    {
+                        "entry": entry,
+                        "heading": _("%(entry)s: check what %(who)s entered")
+                        % {"entry": label, "who": who},
+                        "version": other["version"],
+                        "results": [(card.team_names(int(card.other_side)), team)],
+                        "confirmers": [],
+                    }
+                )
+                continue
+            described = self.game.describe_entry(entry.payload)
+            if described is not None:
+                results = [
+                    (seat.player.name, {"lines": [], "total": translate(line)})
+                    for seat, line in zip(card.seats, described, strict=False)
+                ]
+            else:
+                players = self._shown_result(entry).get("players", [])
+                results = [
+                    (seat.player.name, player)
+                    for seat, player in zip(card.seats, players, strict=False)
+                ]
+            pending.append(
+                {
+                    "entry": entry,
+                    "heading": _("%(entry)s: please check") % {"entry": label},
+                    "version": entry.version,
+                    "results": results,
+                    "confirmers": [s for s in card.seats if s.player_id != entry.entered_by_id],
+                }
+            )
+        return pending
+
+    # -- the dispute form ----------------------------------------------------------
+
+    @cached_property
+    def dispute(self) -> dict | None:
+        """The open dispute form: its entry, label, the version disputed and, in a game of
+        teams' parts, this team's own count of the other team's part."""
+        disputing, card = self.disputing, self.card
+        entry = card.entries.get(disputing.number) if disputing else None
+        if disputing is None or entry is None:
+            return None
+        if card.parts_per_team:
+            version = entry.parts.get(card.other_side, {}).get("version", 0)
+            # The disputing team may give its own count of the other team's part, so the
+            # organizer sees both versions side by side; it starts from what was entered.
+            proposal = disputing.proposal_form or proposal_form(card, entry)
+        else:
+            version, proposal = entry.version, None
+        return {
+            "entry": entry,
+            "label": translate(self.game.dispute_label(entry.number)),
+            "form": disputing.form,
+            "version": version,
+            "proposal_form": proposal,
+        }
+
+    # -- the rest ----------------------------------------------------------------------
+
+    @property
+    def my_team(self) -> str | None:
+        return self.card.team_names(int(self.card.side)) if self.card.parts_per_team else None
+
+    @property
+    def history(self) -> list[dict]:
+        return [
+            {
+                "change": change,
+                "entry": self.entry_label(change.entry.number),
+                "label": ACTIONS.get(change.action, change.action),
+            }
+            for change in self.card.changes
+        ]
+
+    @property
+    def live_query(self) -> str:
+        """The live poll's query: what the tablet shows now, and when its clock phase ends."""
+        version = self.card.live_version
+        if version is None:
+            return "live=1"
+        query: dict[str, Any] = {"live": 1, "v": version}
+        ends = self.card.clock.phase_ends_at
+        if ends is not None:
+            query["until"] = math.ceil(ends.timestamp())
+        return urlencode(query)
+
+    @property
+    def offline_strings(self) -> dict:
+        return offline.strings()
+
+    def context(self) -> dict:
+        card = self.card
+        return {
+            "page": self,
+            "card": card,
+            "event": card.event,
+            "table": card.table,
+            "token": card.link.token,
+            "clock": card.clock,
+            "form": self.form,
+            "facts": self.head,
+            **self.preview,
+        }
+
+
+def _shown_value(value: object) -> object:
+    """A value as a scorekeeper reads it: yes/no in words, not True/False."""
+    if isinstance(value, bool):
+        return _("Yes") if value else _("No")
+    return value
