@@ -44,6 +44,8 @@ def start_playoff(event: Event, *, basis: str | None = None, user=None, seed: in
     tied = standings.playoff_rows
     if not tied:
         raise DrawError(_("Nobody is tied for first place: there is no play-off to start."))
+    if standings.playoff_waits_for:
+        raise DrawError(standings.playoff_waits_for)
     player_ids = [str(pid) for row in tied for pid in row.player_ids]
     couples = Couple.objects.of_players(player_ids).order_by("pk")
     couple_pairs = [(str(c.player_a_id), str(c.player_b_id)) for c in couples]

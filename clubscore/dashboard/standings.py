@@ -125,6 +125,7 @@ class Standings:
     labels: list[str]  # x axis of the progress chart
     per_round: bool = False  # ranked by points per round played (rounds differ)
     playoffs: list[PlayoffResult] = field(default_factory=list)  # what each one decided
+    cards_out: int = 0  # regular tables neither turned in nor marked not played
 
     @property
     def chart_caption(self) -> str:
@@ -137,9 +138,22 @@ class Standings:
         return [row for row in self.rows if row.playoff]
 
     @property
-    def can_start_playoff(self) -> bool:
+    def playoff_pending(self) -> bool:
         """A tie for first and no play-off round for it in progress."""
         return any(row.playoff_state == OPEN for row in self.rows)
+
+    @property
+    def can_start_playoff(self) -> bool:
+        """A pending tie, and the evening's scores are in: a table still playing could
+        still change who is tied."""
+        return self.playoff_pending and not self.cards_out
+
+    @property
+    def playoff_waits_for(self) -> str:
+        """Why a pending tie is not offered a play-off yet ("" when it is)."""
+        if self.playoff_pending and self.cards_out:
+            return _("A play-off can start once every card is turned in.")
+        return ""
 
     @property
     def playoff_running(self) -> bool:
@@ -277,6 +291,7 @@ def standings_from_rows(
         labels=labels,
         per_round=per_round,
         playoffs=playoffs,
+        cards_out=sum(not table.done for table in loaded.regular),
     )
 
 

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -30,8 +31,8 @@ SEARCH_LIMIT = 40
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The club's events, upcoming first, with how many have checked in."""
-    events = Event.objects.with_counts().order_by("-date", "-id")
+    """The club's events, tonight's first, with how many have checked in."""
+    events = Event.objects.with_counts().for_home(timezone.localdate())
     if not (request.user.is_authenticated and request.user.is_staff):
         events = events.exclude(status=Event.Status.DRAFT)
     return render(request, "events/home.html", {"events": events})

@@ -315,7 +315,7 @@ def render_standings(
     story.append(table)
     for result in standings.playoffs:
         story += [Spacer(1, 4 * mm), Paragraph(escape(result.text), strong)]
-    if standings.can_start_playoff:
+    if standings.playoff_pending:
         names = ", ".join(row.name for row in standings.playoff_rows)
         tied = gettext("Play-off: %(names)s are tied for first place with %(total)s.") % {
             "names": names,

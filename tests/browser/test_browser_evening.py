@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from clubscore.events import services
@@ -78,6 +79,7 @@ def test_a_hand_and_foot_play_off_on_its_own_clock(new_page, live_server, organi
         confirmed(table, 1, hf_hand(1, went_out_team=winners), "hand_and_foot")
     start_clock(event)
     call_time(event)  # the main round's time is called
+    Table.objects.filter(round__event=event).update(turned_in_at=timezone.now())
 
     page = new_page(TABLET)
     log_in(page, live_server, "director", "a-long-organizer-pass")

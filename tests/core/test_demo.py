@@ -5,10 +5,12 @@ import io
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.urls import reverse
 
 from clubscore.club.models import Couple, Player
 from clubscore.dashboard.standings import event_standings, season_ladder
 from clubscore.events.models import CheckIn, Event, ScoreEntry, Table
+from clubscore.ratings.models import Rating
 
 pytestmark = pytest.mark.django_db
 
@@ -67,3 +69,20 @@ def test_running_it_twice_leaves_the_same_data():
 def test_it_creates_an_organizer_who_can_log_in(client):
     call_command("demo", stdout=io.StringIO())
     assert client.login(username="organizer", password="clubscore-demo")
+
+
+def test_last_weeks_evening_is_rated_as_a_finished_evening_is(
+    client, django_capture_on_commit_callbacks
+):
+    # The finish's event_finished signal runs after the commit, as on a real evening.
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("demo", stdout=io.StringIO())
+    played = Event.objects.get(game="hand_and_foot", status=Event.Status.FINAL)
+    rated = Rating.objects.filter(game="hand_and_foot")
+    assert rated.count() == 32
+    someone = rated.first().player
+    page = client.get(reverse("dashboard:player", args=[someone.pk]), {"game": "hand_and_foot"})
+    assert "No rated evenings yet" not in page.content.decode()
+    rows = client.get(reverse("dashboard:ladder"), {"game": "hand_and_foot"}).context["ladder"]
+    assert all(row.rating is not None for row in rows.rows)
+    assert played.pk in {event.pk for event in rows.events}

@@ -72,6 +72,7 @@ def test_hand_and_foot_partners_win_the_play_off_together(drawn_event, add_entry
     first, second = regular_tables(event)
     add_entry(first, 1, hf_hand(1, 0))
     add_entry(second, 1, hf_hand(1, 0))
+    turn_in([first, second])
     assert len(event_standings(event).playoff_rows) == 4
     playoff = start_playoff(event, seed=11)
     (table,) = playoff.tables.all()
@@ -93,6 +94,7 @@ def test_a_tie_in_the_play_off_is_played_off_again(drawn_event, add_entry):
     first, second = regular_tables(event)
     add_entry(first, 1, hf_hand(1, 0))
     add_entry(second, 1, hf_hand(1, 0))
+    turn_in([first, second])
     playoff = start_playoff(event, seed=11)
     (table,) = playoff.tables.all()
     add_entry(table, 1, hf_hand(1, None))  # nobody goes out: both teams score alike

@@ -13,7 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from clubscore.club.models import Couple
-from clubscore.events.models import Round, Seat
+from clubscore.events.models import Round, Seat, Table
+from tests.playoffs import turn_in
 
 from .conftest import hf_hand, tables_of
 
@@ -86,6 +87,7 @@ def test_the_couple_view_is_a_toggle_away(organizer_client, drawn_event, add_ent
 
 def test_a_play_off_round_is_drawn_among_the_tied(organizer_client, drawn_event, add_entry):
     event = played_event(drawn_event, add_entry, tables=2)
+    turn_in(tables_of(event))
     standings = organizer_client.get(url(event)).context["standings"]
     tied = {pid for row in standings.playoff_rows for pid in row.player_ids}
     assert len(tied) == 4  # the teams that went out at both tables scored the same
@@ -103,8 +105,27 @@ def test_a_play_off_round_is_drawn_among_the_tied(organizer_client, drawn_event,
     )
 
 
+def test_a_play_off_is_offered_only_once_every_card_is_in(organizer_client, drawn_event, add_entry):
+    event = played_event(drawn_event, add_entry, tables=3)
+    first, second, third = tables_of(event)
+    turn_in([first, second])
+    page = organizer_client.get(url(event), HTTP_ACCEPT_LANGUAGE="de")
+    assert len(page.context["standings"].playoff_rows) == 6  # the third still playing
+    html = page.content.decode()
+    assert "Stechrunde beginnen" not in html
+    assert "sobald jeder Spielzettel abgegeben ist" in html
+    response = organizer_client.post(reverse("dashboard:playoff", args=[event.pk]), follow=True)
+    assert "once every card is turned in" in response.content.decode()
+    assert not Round.objects.filter(event=event, kind=Round.Kind.PLAYOFF).exists()
+    # The third table did not play: its card counts nothing, the evening's scores are in.
+    Table.objects.filter(pk=third.pk).update(not_played=True)
+    html = organizer_client.get(url(event)).content.decode()
+    assert "Start a play-off round" in html and "once every card" not in html
+
+
 def test_a_play_off_that_does_not_make_tables_says_why(organizer_client, drawn_event, add_entry):
     event = played_event(drawn_event, add_entry, tables=3)
+    turn_in(tables_of(event))
     assert len(organizer_client.get(url(event)).context["standings"].playoff_rows) == 6
     response = organizer_client.post(reverse("dashboard:playoff", args=[event.pk]), follow=True)
     # Six tied players do not make tables of four: the draw's own message says so.

@@ -15,6 +15,7 @@ from clubscore.events.clock import call_time, clock_state, start_clock
 from clubscore.events.models import ClockAction, Event, Round, ScoreEntry, Seat, Table
 from clubscore.games import score
 from tests.payloads import hf_hand, laus_round
+from tests.playoffs import turn_in
 
 pytestmark = pytest.mark.django_db
 
@@ -142,7 +143,8 @@ def test_the_dashboard_offers_next_round_as_the_game_says(
 
 @pytest.fixture
 def tied_evening(drawn_event):
-    """Hand and Foot, two tables whose winning teams tied; time called on round 1."""
+    """Hand and Foot, two tables whose winning teams tied; time called on round 1 and
+    both cards turned in (a play-off starts only then)."""
     event = drawn_event("hand_and_foot", tables=2)
     for table, winners in zip(Table.objects.filter(round__event=event), (0, 1), strict=True):
         payload = hf_hand(1, went_out_team=winners)
@@ -155,6 +157,7 @@ def tied_evening(drawn_event):
         )
     start_clock(event)
     call_time(event)
+    turn_in(Table.objects.filter(round__event=event))
     return event
 
 
@@ -198,6 +201,7 @@ def test_the_draw_page_does_not_warn_after_a_play_off(organizer_client, make_eve
             result=score("hand_and_foot", payload),
             status=ScoreEntry.Status.CONFIRMED,
         )
+    turn_in(Table.objects.filter(round__event=event))
     start_playoff(event, seed=1)
     page = organizer_client.get(reverse("events:draw", args=[event.pk])).content.decode()
     assert "The check-ins changed" not in page

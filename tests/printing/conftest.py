@@ -6,6 +6,7 @@ import io
 
 import pdfplumber
 import pytest
+from django.utils import timezone
 from pypdf import PdfReader
 
 
@@ -88,6 +89,7 @@ def playoff_event(drawn_event):
             result=score("hand_and_foot", payload),
             status=ScoreEntry.Status.CONFIRMED,
         )
+    Table.objects.filter(round__event=event).update(turned_in_at=timezone.now())
     start_playoff(event, seed=1)
     return event
 

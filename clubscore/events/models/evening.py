@@ -12,7 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Count, Q
+from django.db.models import Case, Count, F, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -36,6 +36,19 @@ class EventQuerySet(models.QuerySet):
 
     def public(self) -> EventQuerySet:
         return self.filter(public_standings=True)
+
+    def for_home(self, today: datetime.date) -> EventQuerySet:
+        """Tonight's evening first (today's, or one still under way), then the upcoming
+        ones soonest first, then the rest most recent first."""
+        status = self.model.Status
+        under_way = [status.DRAWN, status.RUNNING, status.TIME_CALLED]
+        slot = Case(
+            When(Q(date=today) | Q(status__in=under_way), then=Value(0)),
+            When(date__gt=today, then=Value(1)),
+            default=Value(2),
+        )
+        upcoming = Case(When(date__gt=today, then=F("date")))
+        return self.alias(slot=slot, upcoming=upcoming).order_by("slot", "upcoming", "-date", "-id")
 
     def with_counts(self) -> EventQuerySet:
         return self.annotate(checked_in_count=Count("checkins", distinct=True))
@@ -91,6 +104,11 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    @property
+    def has_public_results(self) -> bool:
+        """A final evening whose standings anyone may see (the home page links them)."""
+        return self.status == self.Status.FINAL and self.public_standings
 
     @property
     def game_rules(self):

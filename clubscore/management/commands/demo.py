@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from clubscore.club.models import Couple, Player
 from clubscore.events import services
+from clubscore.events.finish import finish_event
 from clubscore.events.models import CheckIn, Event, Round, ScoreEntry, Table
 from clubscore.games import ScoreError, score
 
@@ -166,9 +167,11 @@ class Command(BaseCommand):
         Round.objects.filter(event=event).update(
             clock_started_at=started, time_called_at=started + datetime.timedelta(minutes=90)
         )
-        event.status = Event.Status.FINAL
         event.public_standings = True
-        event.save(update_fields=["status", "public_standings"])
+        event.save(update_fields=["public_standings"])
+        # Finished as the organizer finishes an evening, so the ratings (and any other
+        # app listening for event_finished) take it in once the demo is committed.
+        finish_event(event)
 
     def _organizer(self) -> None:
         users = get_user_model()
