@@ -33,7 +33,6 @@ from clubscore.scorekeeping.forms import FORMS, EntryForm, count_field
 class HighCard(Game):
     key = "high_card"
     name = "High card"
-    name_de = "Hohe Karte"
     min_players = 2
     max_players = 5
     standings_order = "high"
