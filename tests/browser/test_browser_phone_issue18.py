@@ -10,8 +10,9 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import expect
 
+from clubscore.club.models import Player
 from clubscore.events.clock import start_clock
-from clubscore.events.models import Player, ScorekeeperLink
+from clubscore.events.models import ScorekeeperLink
 
 from .conftest import ARTIFACTS, PHONE, TABLET, log_in, screenshot
 from .test_browser_dashboard import played

@@ -4,8 +4,6 @@ and how the teams' parts make a whole hand."""
 
 from __future__ import annotations
 
-import pytest
-
 from clubscore.games import GAMES
 from tests.payloads import hf_hand
 
@@ -61,6 +59,9 @@ def test_the_teams_parts_make_the_whole_hand():
     # A team not in yet has nothing counted: the hand scores the other team's part alone.
     alone = HF.whole_entry(2, [parts[0], None])
     assert alone["teams"][1]["red_books"] == 0 and not alone["teams"][1]["went_out"]
+    # A game without team parts has one part: the whole entry.
+    entry = {"bids": [2, 0], "tricks": [1, 1]}
     for game in (EB, LF, LAUS):
-        with pytest.raises(NotImplementedError):
-            game.whole_entry(1, [None, None])
+        assert game.parts_of(entry) == [entry]
+        assert game.whole_entry(1, [entry]) == entry
+        assert game.part_of_path("bids.0") == 0
