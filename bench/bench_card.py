@@ -55,7 +55,7 @@ def main() -> None:
 
     call_command("migrate", verbosity=0)
     with emptied_at_the_end():
-        seed(random.Random(1), ["card benchmark"], 100)
+        seed(random.Random(1), [("card benchmark", 100)], 100)
         token = ScorekeeperLink.objects.order_by("id").values_list("token", flat=True)[0]
         print(f"database: {connection.vendor}; {CALLS} calls per run, median of {RUNS} runs")
         for history in (False, True):
