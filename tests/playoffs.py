@@ -9,7 +9,7 @@ from django.utils import timezone
 from clubscore.dashboard.playoffs import start_playoff
 from clubscore.events.models import Event, Round, ScoreEntry, Seat, Table
 from clubscore.games import score
-from tests.payloads import laus_round
+from tests.payloads import hf_hand, laus_round
 
 
 def confirm(table: Table, number: int, payload: dict) -> ScoreEntry:
@@ -39,6 +39,13 @@ def regular_tables(event) -> list[Table]:
         .select_related("round__event")
         .order_by("round__number", "number")
     )
+
+
+def hand_and_foot_tie(event) -> None:
+    """Hand 1 confirmed at the first two tables: team 1 goes out at the first, team 2 at
+    the second, so the two winning teams tie."""
+    for table, winners in zip(regular_tables(event), (0, 1), strict=False):
+        confirm(table, 1, hf_hand(1, went_out_team=winners))
 
 
 def laus_tie(drawn_event, tables: int = 4, **fields):

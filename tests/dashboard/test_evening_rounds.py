@@ -14,8 +14,8 @@ from clubscore.events import services
 from clubscore.events.clock import call_time, clock_state, start_clock
 from clubscore.events.models import ClockAction, Event, Round, ScoreEntry, Seat, Table
 from clubscore.games import score
-from tests.payloads import hf_hand, laus_round
-from tests.playoffs import turn_in
+from tests.payloads import laus_round
+from tests.playoffs import hand_and_foot_tie, turn_in
 
 pytestmark = pytest.mark.django_db
 
@@ -146,15 +146,7 @@ def tied_evening(drawn_event):
     """Hand and Foot, two tables whose winning teams tied; time called on round 1 and
     both cards turned in (a play-off starts only then)."""
     event = drawn_event("hand_and_foot", tables=2)
-    for table, winners in zip(Table.objects.filter(round__event=event), (0, 1), strict=True):
-        payload = hf_hand(1, went_out_team=winners)
-        ScoreEntry.objects.create(
-            table=table,
-            number=1,
-            payload=payload,
-            result=score("hand_and_foot", payload),
-            status=ScoreEntry.Status.CONFIRMED,
-        )
+    hand_and_foot_tie(event)
     start_clock(event)
     call_time(event)
     turn_in(Table.objects.filter(round__event=event))
@@ -192,15 +184,7 @@ def test_the_draw_page_does_not_warn_after_a_play_off(organizer_client, make_eve
     event = make_event("hand_and_foot")
     services.check_in(event, [make_player() for _ in range(8)])
     services.draw_round(event, seed=1)
-    for table, winners in zip(Table.objects.filter(round__event=event), (0, 1), strict=True):
-        payload = hf_hand(1, went_out_team=winners)
-        ScoreEntry.objects.create(
-            table=table,
-            number=1,
-            payload=payload,
-            result=score("hand_and_foot", payload),
-            status=ScoreEntry.Status.CONFIRMED,
-        )
+    hand_and_foot_tie(event)
     turn_in(Table.objects.filter(round__event=event))
     start_playoff(event, seed=1)
     page = organizer_client.get(reverse("events:draw", args=[event.pk])).content.decode()

@@ -75,20 +75,11 @@ def playoff_event(drawn_event):
     """A Hand and Foot evening of two tables whose winning teams tied: round 1 is the
     regular round, round 2 the play-off among the four tied (drawn by the real draw)."""
     from clubscore.dashboard.playoffs import start_playoff
-    from clubscore.events.models import ScoreEntry, Table
-    from clubscore.games import score
-    from tests.payloads import hf_hand
+    from clubscore.events.models import Table
+    from tests.playoffs import hand_and_foot_tie
 
     event = drawn_event("hand_and_foot", tables=2, name="Cup final")
-    for table, winners in zip(Table.objects.order_by("number"), (0, 1), strict=True):
-        payload = hf_hand(1, went_out_team=winners)
-        ScoreEntry.objects.create(
-            table=table,
-            number=1,
-            payload=payload,
-            result=score("hand_and_foot", payload),
-            status=ScoreEntry.Status.CONFIRMED,
-        )
+    hand_and_foot_tie(event)
     Table.objects.filter(round__event=event).update(turned_in_at=timezone.now())
     start_playoff(event, seed=1)
     return event
