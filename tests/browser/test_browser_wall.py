@@ -16,6 +16,7 @@ from clubscore.events.clock import start_clock
 from clubscore.events.models import Event, ScoreEntry, Table
 from clubscore.games import score
 from tests.payloads import hf_hand
+from tests.playoffs import confirm
 
 from .conftest import PHONE, TABLET, log_in, screenshot
 
@@ -152,14 +153,7 @@ def dashboard_evening(drawn_event, tables: int) -> Event:
     event = start_clock(drawn_event("hand_and_foot", tables=tables), now=started)
     for table in Table.objects.filter(round__event=event).order_by("number")[1:]:
         for number in (1, 2):
-            payload = hf_hand(number, number % 2)
-            ScoreEntry.objects.create(
-                table=table,
-                number=number,
-                payload=payload,
-                result=score("hand_and_foot", payload),
-                status=ScoreEntry.Status.CONFIRMED,
-            )
+            confirm(table, number, hf_hand(number, number % 2))
     first = Table.objects.get(round__event=event, number=2)
     first.turned_in_at = timezone.now()
     first.save(update_fields=["turned_in_at"])
