@@ -53,7 +53,6 @@ def test_the_entry_answers_for_its_parts_and_drafts_from_one_read(entry, django_
     with django_assert_num_queries(0):
         assert read.part(1) is None and read.part_version(1) == 0
         assert read.part("2").is_confirmed and read.part_version(2) == 3
-        assert read.part_sides == ["2"]
         assert read.draft(1) == {"melded_aces": "4"} and read.draft("0") is None
 
 

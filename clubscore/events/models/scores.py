@@ -101,11 +101,6 @@ class ScoreEntry(models.Model):
         """The parts entered so far, by the team's number as the card names its side."""
         return {str(part.team): part for part in self.parts.all()}
 
-    @property
-    def part_sides(self) -> list[str]:
-        """The sides (team numbers, as the card names them) whose part is in."""
-        return [str(part.team) for part in self.parts.all()]
-
     def settle_part(self, team: int, data: dict) -> TeamPart:
         """The organizer's decision on this team's part: confirmed, as a new version."""
         part = self.part(team) or TeamPart(entry=self, team=team, version=0)
