@@ -1,4 +1,4 @@
-"""Each player's page: their rated evenings, rating over time, favourite partners, CSV.
+"""Each player's page: their rated evenings, rating over time, favourite partners, exports.
 
 Read from the ratings' history rows (one per player and rated evening, which already hold
 the evening's score, place, tables and partners), so the page runs four queries however
@@ -8,7 +8,6 @@ whose standings are public (the ladder is public, and so are the ratings on it).
 
 from __future__ import annotations
 
-import csv
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from clubscore.ratings.models import Rating, RatingHistory
 from clubscore.translation import game_name
 
 from .charts import progress_chart
+from .exports import spreadsheet
 
 CHART_LABELS = 10  # at most this many dates under the chart; the rest stay unlabelled
 FAVOURITES = 5
@@ -128,42 +128,33 @@ def rating_chart(rows: list[RatingHistory]) -> SafeString | str:
     return progress_chart([(_("Rating"), values)], labels, title=_("Rating over the season"))
 
 
-def player_csv(page: PlayerPage) -> HttpResponse:
-    """The player's evenings as CSV (the page's table, one line per evening)."""
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="player-{page.player.pk}.csv"'
-    writer = csv.writer(response)
-    writer.writerow(
+def player_evenings(page: PlayerPage, fmt: str) -> HttpResponse:
+    """The player's evenings as CSV or XLSX (the page's table, one line per evening)."""
+    header = [
+        _("Date"),
+        _("Event"),
+        _("Game"),
+        _("Tables"),
+        _("Partners"),
+        _("Score"),
+        _("Place"),
+        _("Rating"),
+        _("Evenings"),
+    ]
+    lines = [
         [
-            _("Date"),
-            _("Event"),
-            _("Game"),
-            _("Tables"),
-            _("Partners"),
-            _("Score"),
-            _("Place"),
-            _("Rating"),
-            _("Evenings"),
+            line.date.isoformat(),
+            line.event,
+            line.game,
+            line.tables,
+            line.partners,
+            line.score,
+            line.place,
+            line.rating,
+            line.evenings,
         ]
+        for line in page.evenings
+    ]
+    return spreadsheet(
+        fmt, [header, *lines], title=page.player.name, filename=f"player-{page.player.pk}"
     )
-    for line in page.evenings:
-        writer.writerow(
-            [
-                line.date.isoformat(),
-                _cell(line.event),
-                line.game,
-                line.tables,
-                _cell(line.partners),
-                line.score,
-                line.place,
-                line.rating,
-                line.evenings,
-            ]
-        )
-    return response
-
-
-def _cell(text: str) -> str:
-    """Names are typed by people: one that starts like a formula is kept as text when a
-    spreadsheet opens the file."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text

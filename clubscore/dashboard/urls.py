@@ -33,4 +33,10 @@ urlpatterns = [
     path("ladder/", views.ladder, name="ladder"),
     path("players/<int:player_id>/", views.player, name="player"),
     path("players/<int:player_id>/evenings.csv", views.player_export, name="player_csv"),
+    path(
+        "players/<int:player_id>/evenings.xlsx",
+        views.player_export,
+        {"fmt": "xlsx"},
+        name="player_xlsx",
+    ),
 ]

@@ -10,7 +10,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
 from clubscore.accounts.decorators import organizer_required
 from clubscore.club.models import Player
@@ -31,9 +30,10 @@ from .disputes import (
     settle_form,
 )
 from .evening import evening_context
+from .exports import is_export, table_export
 from .forms import SettleForm
 from .ladder import LadderOptionsForm, RatedLadderTable, rated_ladder
-from .players import player_csv, player_page
+from .players import player_evenings, player_page
 from .playoffs import start_playoff
 from .standings import COUPLE, INDIVIDUAL, event_standings
 from .states import STATES, event_table_states
@@ -169,11 +169,10 @@ def _standings_page(request: HttpRequest, event: Event, template: str, *, public
     # rows would take seconds, and a club evening (fewer than 100) never sees a page 2.
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     export = request.GET.get("_export")
-    if TableExport.is_valid_format(export):
-        # The sheet is named after what it holds (tablib cuts it to Excel's 31 characters).
+    if is_export(export):
+        # The sheet is named after what it holds (cut to Excel's 31 characters).
         title = _("Standings %(event)s") % {"event": event.name}
-        exporter = TableExport(export, table, exclude_columns=(), dataset_kwargs={"title": title})
-        return exporter.response(f"standings-{event.pk}-{basis}.{export}")
+        return table_export(export, table, title=title, filename=f"standings-{event.pk}-{basis}")
     chart = progress_chart(standings.chart_series(), standings.labels)
     other = COUPLE if basis == INDIVIDUAL else INDIVIDUAL
     return render(
@@ -242,12 +241,11 @@ def ladder(request: HttpRequest) -> HttpResponse:
     table = RatedLadderTable(result.rows, game=game)
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     export = request.GET.get("_export")
-    if TableExport.is_valid_format(export):
+    if is_export(export):
         title = _("Ladder %(game)s") % {"game": game_name(game)}
         if year:
             title = f"{title} {year}"
-        exporter = TableExport(export, table, dataset_kwargs={"title": title})
-        return exporter.response(f"ladder-{game}-{year or 'all'}.{export}")
+        return table_export(export, table, title=title, filename=f"ladder-{game}-{year or 'all'}")
     return render(
         request,
         "dashboard/ladder.html",
@@ -280,5 +278,5 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     return render(request, "dashboard/player.html", {"page": page})
 
 
-def player_export(request: HttpRequest, player_id: int) -> HttpResponse:
-    return player_csv(_player_page(request, player_id))
+def player_export(request: HttpRequest, player_id: int, fmt: str = "csv") -> HttpResponse:
+    return player_evenings(_player_page(request, player_id), fmt)
