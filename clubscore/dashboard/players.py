@@ -14,14 +14,13 @@ from dataclasses import dataclass, field
 
 from django.http import HttpResponse
 from django.utils import formats
-from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from clubscore.club.models import Player
 from clubscore.ratings.models import Rating, RatingHistory
+from clubscore.templatetags.charts import line_chart
 from clubscore.translation import game_name
 
-from .charts import progress_chart
 from .exports import spreadsheet
 
 CHART_LABELS = 10  # at most this many dates under the chart; the rest stay unlabelled
@@ -57,7 +56,7 @@ class PlayerPage:
     ratings: list[tuple[str, float, int]]  # (game name, rating, evenings)
     evenings: list[EveningLine] = field(default_factory=list)
     partners: list[Partner] = field(default_factory=list)
-    chart: SafeString | str = ""
+    chart: str = ""  # the SVG (charts/line_chart.html)
 
 
 def player_page(player: Player, *, game: str | None, public: bool) -> PlayerPage:
@@ -115,7 +114,7 @@ def player_page(player: Player, *, game: str | None, public: bool) -> PlayerPage
     return page
 
 
-def rating_chart(rows: list[RatingHistory]) -> SafeString | str:
+def rating_chart(rows: list[RatingHistory]) -> str:
     """The rating evening by evening as a server-drawn SVG line."""
     if not rows:
         return ""
@@ -125,7 +124,7 @@ def rating_chart(rows: list[RatingHistory]) -> SafeString | str:
         for index, row in enumerate(rows)
     ]
     values = [round(row.shown, 1) for row in rows]
-    return progress_chart([(_("Rating"), values)], labels, title=_("Rating over the season"))
+    return line_chart([(_("Rating"), values)], labels, title=_("Rating over the season"))
 
 
 def player_evenings(page: PlayerPage, fmt: str) -> HttpResponse:

@@ -19,9 +19,9 @@ from clubscore.games import ScoreError
 from clubscore.messages import message
 from clubscore.redirects import redirect_back
 from clubscore.scorekeeping.errors import Refused
+from clubscore.templatetags.charts import line_chart
 from clubscore.translation import game_name, translate
 
-from .charts import progress_chart
 from .disputes import (
     correction_preview,
     disputed_entries,
@@ -173,7 +173,7 @@ def _standings_page(request: HttpRequest, event: Event, template: str, *, public
         # The sheet is named after what it holds (cut to Excel's 31 characters).
         title = _("Standings %(event)s") % {"event": event.name}
         return table_export(export, table, title=title, filename=f"standings-{event.pk}-{basis}")
-    chart = progress_chart(standings.chart_series(), standings.labels)
+    chart = line_chart(standings.chart_series(), standings.labels)
     other = COUPLE if basis == INDIVIDUAL else INDIVIDUAL
     return render(
         request,

@@ -19,11 +19,11 @@ from django.utils.translation import gettext_lazy
 
 from clubscore.events.models import ScoreEntry, TeamPart
 from clubscore.games import ScoreError
+from clubscore.templatetags.charts import line_chart
 from clubscore.translation import translate
 
 from . import offline
 from .card import Card
-from .charts import score_chart
 from .errors import Conflict
 from .forms import FORMS, DisputeForm, EntryForm
 
@@ -278,8 +278,13 @@ class CardPage:
     @property
     def chart(self) -> str:
         progress = self.card.score.progress
-        series = [(column["full"], progress[column["pid"]]) for column in self.columns]
-        return score_chart(series, _("Score over the evening"))
+        # Every line starts from 0 before the first hand; the x axis numbers the hands.
+        series = [(column["full"], [0, *progress[column["pid"]]]) for column in self.columns]
+        longest = max((len(values) for _name, values in series), default=1)
+        if longest < 2:
+            return ""  # no hand yet
+        labels = ["", *(str(number) for number in range(1, longest))]
+        return line_chart(series, labels, title=_("Score over the evening"))
 
     # -- what waits to be checked ---------------------------------------------------
 

@@ -1,12 +1,12 @@
-"""The leaders' chart: SVG made on the server, every name escaped."""
+"""The one chart (standings, ratings, cards): SVG from a template, every name escaped."""
 
 import re
 
-from clubscore.dashboard.charts import WIDTH, progress_chart
+from clubscore.templatetags.charts import WIDTH, line_chart
 
 
 def test_names_are_escaped_and_each_line_differs_by_more_than_colour():
-    svg = progress_chart(
+    svg = line_chart(
         [("<script>alert(1)</script>", [10, 30]), ("Ann & Al", [20, 25])],
         ["Hand 1", "Hand 2"],
     )
@@ -20,20 +20,20 @@ def test_names_are_escaped_and_each_line_differs_by_more_than_colour():
 
 def test_at_most_five_lines_and_nothing_without_data():
     series = [(f"P{n}", [n, n * 2]) for n in range(8)]
-    assert progress_chart(series, ["1", "2"]).count("<polyline") == 5
-    assert progress_chart([], ["1"]) == ""
-    assert progress_chart([("A", [])], ["1"]) == ""
+    assert line_chart(series, ["1", "2"]).count("<polyline") == 5
+    assert line_chart([], ["1"]) == ""
+    assert line_chart([("A", [])], ["1"]) == ""
 
 
 def test_negative_totals_fit_on_the_axis():
-    svg = progress_chart([("A", [-500, 200])], ["Hand 1", "Hand 2"])
+    svg = line_chart([("A", [-500, 200])], ["Hand 1", "Hand 2"])
     assert ">-500<" in svg or ">-600<" in svg
 
 
 def test_the_last_label_ends_at_the_right_edge_of_the_plot():
     """Centred on the last point, "Gesamt" (the German "Total") ran past the chart's edge
     and was cut to "Gesam" on a phone; it ends at the point instead."""
-    svg = progress_chart([("A", [10, 20, 30])], ["Hand 1", "Hand 2", "Gesamt"])
+    svg = line_chart([("A", [10, 20, 30])], ["Hand 1", "Hand 2", "Gesamt"])
     last = re.search(r'<text x="([\d.]+)"[^>]*text-anchor="(\w+)"[^>]*>Gesamt<', svg)
     assert last.group(2) == "end"
     assert float(last.group(1)) <= WIDTH

@@ -1,0 +1,142 @@
+"""The one chart of the project: a line chart drawn on the server as SVG.
+
+The standings, a player's rating and a scorekeeper's card all draw it (no JavaScript, no
+CDN, readable in print, the strict content security policy holds). Python works out the
+geometry, numbers only; the markup is the template `charts/line_chart.html`, autoescaped
+like every other page, so a player's name is text however it was typed. It lives with the
+template helpers because every page app uses it and none may import another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+TEMPLATE = "charts/line_chart.html"
+
+# Colour AND a dash pattern and marker per line, so lines differ without colour too.
+LINE_STYLES = [
+    ("#1f6f50", "", "circle"),
+    ("#b3261e", "8 4", "square"),
+    ("#1d4ed8", "2 4", "diamond"),
+    ("#a15c00", "12 4 2 4", "triangle"),
+    ("#6b21a8", "4 4", "circle"),
+]
+
+WIDTH, HEIGHT = 640, 320
+LEFT, RIGHT, TOP, BOTTOM = 64, 24, 16, 40
+
+
+@dataclass
+class Marker:
+    kind: str  # circle, square or a path (diamond, triangle)
+    x: str
+    y: str
+    corner_x: str = ""  # a square's top left corner
+    corner_y: str = ""
+    path: str = ""
+
+
+@dataclass
+class Line:
+    name: str
+    last: int
+    colour: str
+    dash: str
+    points: str
+    markers: list[Marker] = field(default_factory=list)
+    key: Marker | None = None  # the marker in the legend
+
+
+@dataclass
+class Label:
+    text: str
+    x: str
+    anchor: str
+
+
+def _marker(kind: str, x: float, y: float) -> Marker:
+    at = Marker(kind=kind, x=f"{x:.1f}", y=f"{y:.1f}")
+    if kind == "square":
+        at.corner_x, at.corner_y = f"{x - 4:.1f}", f"{y - 4:.1f}"
+    elif kind == "diamond":
+        at.path = (
+            f"M{x:.1f} {y - 5:.1f} L{x + 5:.1f} {y:.1f} L{x:.1f} {y + 5:.1f} L{x - 5:.1f} {y:.1f} Z"
+        )
+    elif kind == "triangle":
+        at.path = f"M{x:.1f} {y - 5:.1f} L{x + 5:.1f} {y + 4:.1f} L{x - 5:.1f} {y + 4:.1f} Z"
+    return at
+
+
+def _ticks(low: int, high: int, count: int = 5) -> list[int]:
+    """Round tick values covering low..high."""
+    span = max(high - low, 1)
+    raw = span / (count - 1)
+    magnitude = 10 ** (len(str(int(raw))) - 1)
+    step = max(1, int(-(-raw // magnitude)) * magnitude)
+    ticks = []
+    value = (low // step) * step
+    while value < high + step:
+        ticks.append(value)
+        value += step
+    return ticks
+
+
+def line_chart(
+    series: Sequence[tuple[str, Sequence[int]]], labels: Sequence[str], *, title: str = ""
+) -> str:
+    """One (name, values) line per series, at most five, over the x positions `labels`
+    (an empty label leaves its position unnamed): the SVG with a <title> and a legend, or
+    "" when there is nothing to draw."""
+    series = [(name, list(values)) for name, values in series[: len(LINE_STYLES)] if values]
+    if not series or not labels:
+        return ""
+    values = [v for _name, vs in series for v in vs]
+    ticks = _ticks(min(0, *values), max(0, *values))
+    low, high = ticks[0], ticks[-1]
+    plot_w = WIDTH - LEFT - RIGHT
+    plot_h = HEIGHT - TOP - BOTTOM
+    steps = max(len(labels) - 1, 1)
+
+    def x_at(index: int) -> float:
+        return LEFT + plot_w * index / steps if len(labels) > 1 else LEFT + plot_w / 2
+
+    def y_at(value: int) -> float:
+        return TOP + plot_h * (high - value) / max(high - low, 1)
+
+    lines = []
+    for (name, points), (colour, dash, kind) in zip(series, LINE_STYLES, strict=False):
+        coords = [(x_at(i), y_at(v)) for i, v in enumerate(points)]
+        lines.append(
+            Line(
+                name=name,
+                last=points[-1],
+                colour=colour,
+                dash=dash,
+                points=" ".join(f"{x:.1f},{y:.1f}" for x, y in coords),
+                markers=[_marker(kind, x, y) for x, y in coords],
+                key=_marker(kind, 18, 6),
+            )
+        )
+    last = len(labels) - 1
+    context = {
+        "title": title or _("Leaders' running totals"),
+        "width": WIDTH,
+        "height": HEIGHT,
+        "left": LEFT,
+        "right": WIDTH - RIGHT,
+        "ticks": [(tick, f"{y_at(tick):.1f}", f"{y_at(tick) + 4:.1f}") for tick in ticks],
+        "tick_x": LEFT - 6,
+        "label_y": HEIGHT - BOTTOM + 20,
+        # The last label ends at its point: centred, "Total" ("Gesamt") overran the edge.
+        "labels": [
+            Label(label, f"{x_at(i):.1f}", "end" if i == last and i > 0 else "middle")
+            for i, label in enumerate(labels)
+            if label
+        ],
+        "lines": lines,
+    }
+    return render_to_string(TEMPLATE, context)
