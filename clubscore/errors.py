@@ -1,4 +1,10 @@
-"""A clear "400 Bad Request" page: the message says which value was wrong, and why."""
+"""What the app says no with: a clear "400 Bad Request" page for a value it cannot use,
+and the one family of refusals (`Refused`) for an action it will not do now.
+
+Every refusal carries the message for the person who asked, in plain words: the pages
+show `error.message` as it is (the clock, finishing the evening, a redraw, a card's
+action, a dispute, a backup all raise a kind of `Refused`).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,21 @@ from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+
+from clubscore.translation import translate
+
+
+class Refused(Exception):
+    """The action is not allowed now; the message says why, in plain words."""
+
+    @property
+    def message(self) -> str:
+        """The message for the person who asked, in the active language (a
+        ``clubscore.messages.Message`` is translated; other text was translated when raised)."""
+        if not self.args:
+            return ""
+        text = self.args[0]
+        return translate(text) if isinstance(text, str) else str(text)
 
 
 class BadInput(BadRequest):

@@ -9,11 +9,13 @@ import tempfile
 
 from django.core.serializers.json import DjangoJSONEncoder
 
+from clubscore.errors import Refused
+
 FORMAT = "clubscore-backup"
 VERSION = 1
 
 
-class BackupError(Exception):
+class BackupError(Refused):
     """A backup cannot be written or restored; the message says why and what to do."""
 
 

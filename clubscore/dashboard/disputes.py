@@ -10,10 +10,10 @@ from django.db.models import Prefetch
 from django.db.models.functions import Now
 from django.utils.translation import gettext as _
 
+from clubscore.errors import Refused
 from clubscore.events.models import Event, ScoreChange, ScoreEntry, Seat, TeamPart
 from clubscore.games import GAMES, ScoreError
 from clubscore.scorekeeping.card import build_card
-from clubscore.scorekeeping.errors import Refused
 from clubscore.translation import translate
 
 from .forms import SettleForm

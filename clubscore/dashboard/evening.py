@@ -94,7 +94,7 @@ def clock_action(request: HttpRequest, event_id: int) -> HttpResponse:
         else:
             messages.error(request, _("Choose start, call or extend."))
     except clock.ClockRefused as refusal:
-        messages.error(request, str(refusal))
+        messages.error(request, refusal.message)
     return redirect_back(request, reverse("events:detail", args=[event.pk]))
 
 
@@ -175,7 +175,7 @@ def settle_card(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
         else:
             messages.error(request, _("Choose how to settle the card."))
     except finish.FinishRefused as refusal:
-        messages.error(request, str(refusal))
+        messages.error(request, refusal.message)
     return redirect("dashboard:finish", event.pk)
 
 
@@ -186,7 +186,7 @@ def finish_evening(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
         finish.finish_event(event, user=request.user)
     except finish.FinishRefused as refusal:
-        messages.error(request, str(refusal))
+        messages.error(request, refusal.message)
         return redirect("dashboard:finish", event.pk)
     messages.success(
         request,
@@ -202,7 +202,7 @@ def reopen(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
         finish.reopen_event(event, user=request.user)
     except finish.FinishRefused as refusal:
-        messages.error(request, str(refusal))
+        messages.error(request, refusal.message)
     else:
         messages.success(
             request, _("The evening is open again: change what is needed, then finish it again.")

@@ -14,11 +14,11 @@ from django_tables2 import RequestConfig
 from clubscore.accounts.decorators import organizer_required
 from clubscore.club.models import Player
 from clubscore.draw import DrawError
+from clubscore.errors import Refused
 from clubscore.events.models import Event, ScoreEntry, Seat, Table
 from clubscore.games import ScoreError
 from clubscore.messages import message
 from clubscore.redirects import redirect_back
-from clubscore.scorekeeping.errors import Refused
 from clubscore.templatetags.charts import line_chart
 from clubscore.translation import game_name, translate
 
@@ -110,7 +110,7 @@ def settle(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
             form.add_score_errors(error.errors)
         except Refused as refusal:
             # Settled or changed since the page was read (another organizer, a tablet).
-            messages.info(request, str(refusal))
+            messages.info(request, refusal.message)
             return redirect("dashboard:event", event.pk)
         else:
             messages.success(

@@ -31,12 +31,14 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubscore.errors import Refused
+
 from .models import ClockAction, Event, Round
 
 Subject = TypeVar("Subject", Event, Round)
 
 
-class ClockRefused(Exception):
+class ClockRefused(Refused):
     """The clock cannot do that now; the message says why, in plain words."""
 
 

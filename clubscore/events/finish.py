@@ -26,11 +26,13 @@ from django.db.models import Count, Prefetch, Q
 from django.db.models.functions import Now
 from django.utils.translation import gettext as _
 
+from clubscore.errors import Refused
+
 from .models import ClockAction, Event, Round, ScoreChange, ScoreEntry, Seat, Table, TeamPart
 from .signals import event_finished, event_reopened
 
 
-class FinishRefused(Exception):
+class FinishRefused(Refused):
     """The evening cannot be finished (or reopened, or the card settled) now: the message
     says why, in plain words."""
 

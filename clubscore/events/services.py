@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from clubscore.club.models import Couple, Player
 from clubscore.draw import DrawError, draw, fit
+from clubscore.errors import Refused
 from clubscore.games import GAMES
 from clubscore.games.cards import SUIT_NAMES, SUIT_SYMBOLS
 from clubscore.messages import Message, from_data, rename, to_data
@@ -46,7 +47,7 @@ from .models import (
 BEFORE_DRAW = (Event.Status.DRAFT, Event.Status.CHECK_IN)
 
 
-class RedrawRefused(DrawError):
+class RedrawRefused(DrawError, Refused):
     """The round cannot be drawn again (scores were entered, or the event is over)."""
 
 

@@ -1,16 +1,16 @@
 """What the card's actions raise: a refusal, a conflict, numbers the game refused.
 
 On their own so that the card, the actions, the views and the dashboard can all
-import them without importing each other.
+import them without importing each other. A refusal is the project's one kind
+(`clubscore.errors.Refused`).
 """
 
 from __future__ import annotations
 
+from clubscore.errors import Refused
 from clubscore.games import ScoreError
 
-
-class Refused(Exception):
-    """The action is not allowed now; the message says why, in plain words."""
+__all__ = ["Conflict", "Invalid", "Refused", "SentBefore"]
 
 
 class SentBefore(Refused):

@@ -133,7 +133,7 @@ def entry(request: HttpRequest, token: str) -> HttpResponse:
         except Invalid as error:
             form.add_score_errors(error.errors)
         except Refused as refusal:
-            form.add_error(None, str(refusal))
+            form.add_error(None, refusal.message)
         except Conflict as conflict:
             page = CardPage(card, number=number, form=form, conflict=conflict)
             return _page(request, page, status=409)
@@ -178,9 +178,9 @@ def _act(
     except SentBefore as refusal:
         if on_sent_before is not None:
             return on_sent_before(refusal)
-        messages.error(request, str(refusal))
+        messages.error(request, refusal.message)
     except Refused as refusal:
-        messages.error(request, str(refusal))
+        messages.error(request, refusal.message)
     except Conflict:
         messages.error(request, _("The hand changed in the meantime; check it again."))
     except Invalid as error:
@@ -241,7 +241,7 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
 
     def sent_before(refusal: SentBefore) -> HttpResponse:
         # The note or the count changed since this form was first sent: say so, keep it.
-        dispute_form.add_error(None, str(refusal))
+        dispute_form.add_error(None, refusal.message)
         return dispute_again()
 
     return _act(

@@ -20,7 +20,7 @@ class Command(BaseCommand):
         try:
             counts = restore(read(file))
         except BackupError as error:
-            raise CommandError(str(error)) from error
+            raise CommandError(error.message) from error
         self.stdout.write(self.style.SUCCESS(f"Restored {sum(counts.values())} rows from {file}."))
         for name, count in sorted(counts.items()):
             self.stdout.write(f"  {name}: {count}")
