@@ -16,17 +16,30 @@ from pathlib import Path
 
 from django.conf import settings
 from django.template.loader import get_template
-from django.urls import Resolver404, get_resolver
+from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 from django.utils import translation
+
+# One URL of each namespace, with arguments of the right shape.
+WARM_URLS = (
+    ("home", ()),
+    ("login", ()),
+    ("events:new", ()),
+    ("dashboard:ladder", ()),
+    ("printing:blank", ("laus",)),
+    ("scorekeeping:card", ("warm-up",)),
+)
 
 
 def warm_up() -> int:
     """Warm the caches; return how many templates were compiled."""
-    resolver = get_resolver()
-    resolver.reverse_dict  # noqa: B018 - imports every view and builds the reverse map
+    # A name reversed in each namespace builds that namespace's reverse map (the URLconf's
+    # import imports every view); resolving compiles the patterns tried on the way.
+    for name, args in WARM_URLS:
+        with contextlib.suppress(NoReverseMatch):
+            reverse(name, args=args)
     for path in ("/", "/s/warm-up/"):
         with contextlib.suppress(Resolver404):
-            resolver.resolve(path)  # compiles the patterns tried on the way
+            resolve(path)
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
             translation.gettext("Total")

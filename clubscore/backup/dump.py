@@ -2,35 +2,36 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 
 from django.apps import apps
 from django.conf import settings
 from django.core import serializers
 from django.db import connection, models, transaction
-from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 
-from .fileformat import FORMAT, VERSION, BackupError
-from .scope import DATA_APPS, club_models, data_models, event_scope, label
+from .fileformat import FORMAT, VERSION, BackupEncoder, BackupError
+from .scope import backed_up_apps, club_models, code_migrations, data_models, event_scope, label
 
 
 def _serialize(querysets: Iterable[tuple[type[models.Model], models.QuerySet]]) -> list[dict]:
+    """The rows in Django's JSON serialization (what `dumpdata` writes and `loaddata`
+    reads), times with their microseconds."""
     objects: list[dict] = []
     for _model, queryset in querysets:
-        objects.extend(
-            serializers.serialize("python", queryset.order_by("pk"), use_natural_foreign_keys=True)
+        text = serializers.serialize(
+            "json", queryset.order_by("pk"), use_natural_foreign_keys=True, cls=BackupEncoder
         )
+        objects.extend(json.loads(text))
     return objects
 
 
-def _applied_migrations() -> dict[str, str]:
-    applied = MigrationRecorder(connection).applied_migrations()
-    latest: dict[str, str] = {}
-    for app_label, name in sorted(applied):
-        if app_label in (*DATA_APPS, "auth", "contenttypes"):
-            latest[app_label] = max(latest.get(app_label, ""), name)
-    return latest
+def _migrations() -> dict[str, str]:
+    """The last migration of each app the rows depend on (the database is migrated to it:
+    a restore checks that its own database is too)."""
+    latest = {app: code_migrations(app) for app in backed_up_apps()}
+    return {app: names[-1] for app, names in latest.items() if names}
 
 
 def _snapshot():
@@ -66,7 +67,7 @@ def dump(event_id: int | None = None) -> dict:
             scope = event_scope(event_id)
             querysets = [(m, scope[label(m)]()) for m in data_models() if label(m) in scope]
         objects = _serialize(querysets)
-        migrations = _applied_migrations()
+        migrations = _migrations()
     if kind == "event":
         _drop_user_references(objects)
     counts: dict[str, int] = {}
@@ -88,6 +89,6 @@ def _drop_user_references(objects: list[dict]) -> None:
     user_model = apps.get_model(settings.AUTH_USER_MODEL)
     for obj in objects:
         model = apps.get_model(obj["model"])
-        for field in model._meta.concrete_fields:
-            if field.is_relation and field.related_model is user_model:
+        for field in model._meta.get_fields():
+            if field.concrete and field.many_to_one and field.related_model is user_model:
                 obj["fields"][field.name] = None

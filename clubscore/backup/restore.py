@@ -1,17 +1,20 @@
-"""Loading a backup into an empty database, keeping every id."""
+"""Loading a backup into an empty database, keeping every id, through `loaddata`."""
 
 from __future__ import annotations
 
+import io
+import json
+import os
+import tempfile
 from collections.abc import Iterable
+from contextlib import redirect_stderr
 
 from django.apps import apps
-from django.core import serializers
-from django.core.management.color import no_style
-from django.db import connection, models, transaction
-from django.db.migrations.recorder import MigrationRecorder
+from django.core.management import call_command
+from django.db import transaction
 
-from .fileformat import BackupError
-from .scope import data_models, label
+from .fileformat import BackupEncoder, BackupError
+from .scope import code_migrations, data_models, label
 
 
 def existing_data(labels: Iterable[str]) -> dict[str, int]:
@@ -38,38 +41,41 @@ def restore(data: dict) -> dict[str, int]:
             "with `manage.py flush` after making a backup of it."
         )
     counts: dict[str, int] = {}
-    touched: set[type[models.Model]] = set()
-    deferred = []
-    for item in serializers.deserialize("python", data["objects"], handle_forward_references=True):
-        item.save()
-        if item.deferred_fields:
-            deferred.append(item)
-        model = type(item.object)
-        touched.add(model)
-        counts[label(model)] = counts.get(label(model), 0) + 1
-    # A row named by natural key (a user) before its own row was loaded: link it now.
-    for item in deferred:
-        item.save_deferred_fields()
-    _reset_sequences(touched)
+    for obj in data["objects"]:
+        counts[obj["model"]] = counts.get(obj["model"], 0) + 1
+    if counts:
+        _load(data["objects"])
     return counts
 
 
+def _load(objects: list[dict]) -> None:
+    """`loaddata` keeps the ids, links rows named by natural key (a user) wherever they
+    come in the file, and moves PostgreSQL's id sequences past the loaded ids."""
+    handle, path = tempfile.mkstemp(suffix=".json", prefix="clubscore-restore-")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(objects, out, cls=BackupEncoder, ensure_ascii=False)
+        call_command("loaddata", path, verbosity=0)
+    finally:
+        os.unlink(path)
+
+
 def _check_migrations(migrations: dict[str, str]) -> None:
-    applied = MigrationRecorder(connection).applied_migrations()
-    unknown = [f"{app}.{name}" for app, name in migrations.items() if (app, name) not in applied]
+    unknown = [
+        f"{app}.{name}"
+        for app, name in migrations.items()
+        if app not in apps.app_configs or name not in code_migrations(app)
+    ]
     if unknown:
         raise BackupError(
             "The backup was made by a newer ClubScore or the database is not migrated "
             f"(not applied here: {', '.join(sorted(unknown))}). Run `manage.py migrate` "
             "with the ClubScore version that made the backup, then restore."
         )
-
-
-def _reset_sequences(touched: set[type[models.Model]]) -> None:
-    # Rows came with their ids: the next new row must not collide with them (PostgreSQL
-    # keeps a sequence per table that INSERTs with explicit ids do not move).
-    sql = connection.ops.sequence_reset_sql(no_style(), list(touched))
-    if sql:
-        with connection.cursor() as cursor:
-            for statement in sql:
-                cursor.execute(statement)
+    try:
+        with redirect_stderr(io.StringIO()):
+            call_command("migrate", check_unapplied=True, skip_checks=True, verbosity=0)
+    except SystemExit as unapplied:
+        raise BackupError(
+            "The database is not migrated: run `manage.py migrate`, then restore."
+        ) from unapplied

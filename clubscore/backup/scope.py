@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import pkgutil
+import re
 from collections.abc import Callable
-from typing import Any
+from importlib import import_module
 
 from django.apps import apps
 from django.conf import settings
-from django.core import serializers
 from django.db import models
 from django.db.models import Q
 
@@ -32,10 +33,47 @@ def club_models() -> list[type[models.Model]]:
 
 
 def _sorted(found: list[type[models.Model]]) -> list[type[models.Model]]:
-    by_app: dict[Any, list] = {}
+    """Each model after the models its foreign keys and many-to-many fields point to (a
+    model pointing at itself, or a cycle, keeps its place: the database checks foreign
+    keys at the end of the restore's transaction)."""
+    inside = set(found)
+    ordered: list[type[models.Model]] = []
+    visiting: set[type[models.Model]] = set()
+
+    def visit(model: type[models.Model]) -> None:
+        if model in ordered or model in visiting:
+            return
+        visiting.add(model)
+        for field in model._meta.get_fields():
+            target = field.related_model
+            forward = field.many_to_one or field.one_to_one or field.many_to_many
+            if forward and field.concrete and target in inside and target is not model:
+                visit(target)
+        visiting.discard(model)
+        ordered.append(model)
+
     for model in found:
-        by_app.setdefault(model._meta.app_config, []).append(model)
-    return serializers.sort_dependencies(by_app.items(), allow_cycles=True)
+        visit(model)
+    return ordered
+
+
+MIGRATION_NAME = re.compile(r"^\d{4}_\w+$")
+
+
+def backed_up_apps() -> tuple[str, ...]:
+    """The apps whose schema a backup's rows depend on."""
+    return (*DATA_APPS, "auth", "contenttypes")
+
+
+def code_migrations(app_label: str) -> list[str]:
+    """The names of the migrations this ClubScore ships for an app (its `migrations`
+    package, read as files: what `manage.py migrate` applies)."""
+    package = import_module(f"{apps.get_app_config(app_label).name}.migrations")
+    return sorted(
+        info.name
+        for info in pkgutil.iter_modules(package.__path__)
+        if MIGRATION_NAME.match(info.name)
+    )
 
 
 def event_scope(event_id: int) -> dict[str, Callable[[], models.QuerySet]]:

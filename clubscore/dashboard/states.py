@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubscore.events.clock import ClockState, clock_state
-from clubscore.events.models import Event, Round, ScoreEntry, ScorekeeperLink, Seat, Table
+from clubscore.events.models import Event, ScoreEntry, ScorekeeperLink, Seat, Table
 from clubscore.games import GAMES
 from clubscore.translation import translate
 
@@ -202,7 +202,7 @@ def event_table_states(
         table.unit = unit
         round_ = table.round
         if round_.pk not in clocks:
-            Round.event.field.set_cached_value(round_, event)
+            round_.event = event  # the round reads its event from here, no query
             clocks[round_.pk] = clock_state(round_, now)
         round_.clock = clocks[round_.pk]
         states.append(

@@ -99,7 +99,7 @@ def current_round(event: Event) -> Round | None:
     """The round the event's clock means when no round is named: the latest one."""
     round_ = event.rounds.order_by("-number").first()
     if round_ is not None:
-        Round.event.field.set_cached_value(round_, event)
+        round_.event = event  # the round reads its event from here, no query
     return round_
 
 
@@ -155,7 +155,7 @@ def _locked(subject: Event | Round) -> tuple[Event, Round]:
         raise ClockRefused(
             _("The evening is final: reopen it on the dashboard before changing the clock.")
         )
-    Round.event.field.set_cached_value(round_, event)
+    round_.event = event  # the round reads its event from here, no query
     return event, round_
 
 
@@ -180,7 +180,7 @@ def _settle_status(event: Event, now: datetime.datetime) -> None:
     """The event runs while any of its rounds' clocks runs; else time is called."""
     rounds = list(event.rounds.exclude(clock_started_at=None))
     for round_ in rounds:
-        Round.event.field.set_cached_value(round_, event)
+        round_.event = event  # the round reads its event from here, no query
     running = any(clock_state(round_, now).is_running for round_ in rounds)
     status = Event.Status.RUNNING if running else Event.Status.TIME_CALLED
     if event.status != status:

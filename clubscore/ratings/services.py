@@ -180,8 +180,9 @@ def _insert_history(rows: list[tuple]) -> None:
     """
     if not rows:
         return
-    table = connection.ops.quote_name(RatingHistory._meta.db_table)
-    columns = ", ".join(connection.ops.quote_name(c) for c in HISTORY_COLUMNS)
+    # Our own table and column names, quoted the standard SQL way (PostgreSQL and SQLite).
+    table = f'"{RatingHistory._meta.db_table}"'
+    columns = ", ".join(f'"{column}"' for column in HISTORY_COLUMNS)
     marks = ", ".join(["%s"] * len(HISTORY_COLUMNS))
     with connection.cursor() as cursor:
         cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", rows)

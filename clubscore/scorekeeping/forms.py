@@ -13,8 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
-from django.forms.utils import flatatt
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -56,8 +55,16 @@ class CountInput(forms.NumberInput):
             widget["type"],
             widget["name"],
             shown,
-            flatatt(widget["attrs"]),
+            _attributes(widget["attrs"]),
         )
+
+
+def _attributes(attrs: Mapping[str, Any]) -> SafeString:
+    """` name="value"` for each attribute, escaped, in order; True writes the bare name and
+    False or None leaves it out (as Django's widget templates do)."""
+    pairs = ((k, v) for k, v in attrs.items() if v is not None and not isinstance(v, bool))
+    bare = ((k,) for k, v in attrs.items() if v is True)
+    return format_html_join("", ' {}="{}"', pairs) + format_html_join("", " {}", bare)
 
 
 def count_field(

@@ -12,6 +12,8 @@ HOSTILE = [
     "javascript:alert(1)",
     "https:///evil.example/",
     "/\\evil.example/",
+    "/\t/evil.example/",  # browsers drop the tab: //evil.example/
+    "/\n/evil.example/",
     "0",  # not a path: Django's redirect() took it for a view's name (a 500)
     "events:detail",
 ]
