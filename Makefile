@@ -69,6 +69,7 @@ serve: $(VENV)/.installed
 	fi
 	$(SERVE_ENV) $(PY) manage.py migrate --no-input
 	$(SERVE_ENV) $(PY) manage.py collectstatic --no-input -v 0
+	@echo "Housekeeping: run '$(PY) manage.py prune' daily (cron or a systemd timer, docs/deployment.md); it also runs when an evening is finished."
 	$(SERVE_ENV) $(VENV)/bin/gunicorn clubscore.wsgi
 
 clean:
