@@ -1,6 +1,7 @@
 """The demo club loads, and loading it twice leaves the same data."""
 
 import io
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -66,9 +67,26 @@ def test_running_it_twice_leaves_the_same_data():
     assert snapshot() == first
 
 
-def test_it_creates_an_organizer_who_can_log_in(client):
-    call_command("demo", stdout=io.StringIO())
+def test_with_debug_on_it_creates_the_organizer_the_readme_names(client, settings):
+    settings.DEBUG = True  # `make run`
+    out = io.StringIO()
+    call_command("demo", stdout=out)
+    assert "user 'organizer', password 'clubscore-demo'" in out.getvalue()
     assert client.login(username="organizer", password="clubscore-demo")
+
+
+def test_with_debug_off_the_password_is_random_and_shown_once(client, settings):
+    settings.DEBUG = False  # a real server: no known password on the club's Wi-Fi
+    out = io.StringIO()
+    call_command("demo", stdout=out)
+    password = re.search(r"password '([^']+)'", out.getvalue()).group(1)
+    assert password != "clubscore-demo" and len(password) >= 16
+    assert not client.login(username="organizer", password="clubscore-demo")
+    assert client.login(username="organizer", password=password)
+    again = io.StringIO()
+    call_command("demo", stdout=again)
+    assert password not in again.getvalue()  # shown only when it was made
+    assert "An organizer account exists" in again.getvalue()
 
 
 def test_last_weeks_evening_is_rated_as_a_finished_evening_is(

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import datetime
 import random
+import secrets
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
@@ -178,11 +180,16 @@ class Command(BaseCommand):
         if users.objects.filter(is_staff=True).exists():
             self.stdout.write("An organizer account exists; log in at /login/ with it.")
             return
-        users.objects.create_superuser(ORGANIZER_USERNAME, password=ORGANIZER_PASSWORD)
+        # The known demo password only on a development machine (DEBUG on, `make run`):
+        # a club that loads the demo on its real server would have it on the Wi-Fi. With
+        # DEBUG off the password is random and shown this once.
+        password = ORGANIZER_PASSWORD if settings.DEBUG else secrets.token_urlsafe(12)
+        users.objects.create_superuser(ORGANIZER_USERNAME, password=password)
+        shown = "" if settings.DEBUG else "; it is shown only now, note it"
         self.stdout.write(
             self.style.SUCCESS(
-                f"Organizer login: user '{ORGANIZER_USERNAME}', password '{ORGANIZER_PASSWORD}' "
-                "(change it in the admin)."
+                f"Organizer login: user '{ORGANIZER_USERNAME}', password '{password}' "
+                f"(change it in the admin{shown})."
             )
         )
 
