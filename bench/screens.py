@@ -56,6 +56,7 @@ def seed() -> list[tuple[str, str, str]]:
     import django
 
     django.setup()
+    from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.urls import reverse
     from django.utils import timezone
@@ -70,7 +71,10 @@ def seed() -> list[tuple[str, str, str]]:
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
-    call_command("demo", stdout=io.StringIO())
+    call_command("demo", "--no-organizer", stdout=io.StringIO())
+    # With DEBUG off the demo's organizer would get a random password: this throwaway
+    # database gets the known one.
+    get_user_model().objects.create_superuser("organizer", password="clubscore-demo")
     # The demo makes last week final without rating it (finishing an evening would).
     call_command("ratings", "--rebuild", stdout=io.StringIO())
     names = [(f, last) for f in FIRST_NAMES for last in LAST_NAMES][:59] + [LONG_NAME]
