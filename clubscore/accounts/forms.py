@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from . import device
 from .models import LoginAttempt
 from .net import client_ip
 
@@ -27,7 +28,9 @@ class ThrottleMixin:
         username = self.data.get("username", "")
         ip = client_ip(self.request) if self.request is not None else None
         attempt = LoginAttempt.record(username, ip, succeeded=False)
-        lockout = LoginAttempt.objects.lockout(username, ip, excluding=attempt.pk)
+        lockout = LoginAttempt.objects.lockout(
+            username, ip, excluding=attempt.pk, known_device=device.is_known(self.request, username)
+        )
         if lockout is not None:
             minutes = lockout.minutes_left()
             # Refused attempts are not kept: the lock ends fifteen minutes after the
@@ -44,6 +47,8 @@ class ThrottleMixin:
             )
         cleaned = super().clean()  # a wrong password leaves the attempt a failure
         LoginAttempt.objects.filter(pk=attempt.pk).update(succeeded=True)
+        if self.request is not None:
+            device.remember(self.request, username)
         return cleaned
 
 
@@ -51,5 +56,23 @@ class ThrottledAuthenticationForm(ThrottleMixin, AuthenticationForm):
     pass
 
 
-class ThrottledAdminAuthenticationForm(ThrottleMixin, AdminAuthenticationForm):
-    pass
+class ThrottledAdminAuthenticationForm(ThrottleMixin, AuthenticationForm):
+    """The admin's login (`AdminSite.login_form`): organizers (staff) only."""
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": _(
+            "Please enter the correct %(username)s and password for a staff "
+            "account. Note that both fields may be case-sensitive."
+        ),
+    }
+    required_css_class = "required"
+
+    def confirm_login_allowed(self, user) -> None:
+        super().confirm_login_allowed(user)
+        if not user.is_staff:
+            raise forms.ValidationError(
+                self.error_messages["invalid_login"],
+                code="invalid_login",
+                params={"username": self.username_field.verbose_name},
+            )

@@ -13,6 +13,8 @@ from django.utils.translation import gettext_lazy as _
 
 # Five wrong passwords for one username, or from one address, within fifteen minutes
 # lock that username or address out until the oldest of them is fifteen minutes old.
+# A browser the username logged in from before (its signed cookie, accounts/device.py)
+# is locked only by five failures for that username from its own address.
 MAX_FAILURES = 5
 WINDOW = timedelta(minutes=15)
 
@@ -34,11 +36,15 @@ class LoginAttemptQuerySet(models.QuerySet):
         now: datetime | None = None,
         *,
         excluding: int | None = None,
+        known_device: bool = False,
     ) -> Lockout | None:
         """The lockout for this username or address, or None when a login may be tried.
 
         `excluding`: the attempt being decided, already recorded (see `ThrottleMixin`);
         every other attempt counts, including those still being decided.
+        `known_device`: the username logged in from this browser before; then only the
+        failures for this username from this address count (the organizer's own device
+        is not locked out by someone guessing elsewhere on the Wi-Fi).
 
         A successful login clears the username's earlier failures (the organizer who
         mistyped twice is not punished later), but not the address's: a guesser who
@@ -55,8 +61,9 @@ class LoginAttemptQuerySet(models.QuerySet):
         )
         by_username = Q(username=username, at__gt=last_success or since)
         by_ip = Q(ip=ip) if ip else Q(pk__in=[])
+        conditions = [by_username & Q(ip=ip)] if known_device and ip else [by_username, by_ip]
         retry_ats = []
-        for condition in (by_username, by_ip):
+        for condition in conditions:
             failures = list(
                 self.filter(condition, succeeded=False, at__gt=since)
                 .exclude(pk=excluding)

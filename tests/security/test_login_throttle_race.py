@@ -9,6 +9,7 @@ from django.db import connection, connections
 from django.test import Client
 from django.urls import reverse
 
+from clubscore.accounts import device
 from clubscore.accounts.models import MAX_FAILURES, LoginAttempt
 
 from .hashers import CountingHasher
@@ -87,3 +88,35 @@ def test_parallel_guesses_from_one_address_check_at_most_the_limit(counting_hash
     pages = burst("director", ["203.0.113.9"] * AT_ONCE)
     assert counting_hasher.checked <= MAX_FAILURES
     assert sum("Too many failed attempts" in page for page in pages) >= AT_ONCE - MAX_FAILURES
+
+
+def test_parallel_guesses_from_the_organizers_own_device_check_at_most_the_limit(
+    counting_hasher, organizer
+):
+    """The device cookie (accounts/device.py) counts per username and address: guesses
+    sent at once from a device that logged in before are still counted race-safely."""
+    tablet = Client(REMOTE_ADDR="192.0.2.20")
+    tablet.post(reverse("login"), {"username": "director", "password": PASSWORD})
+    cookie = tablet.cookies[device.COOKIE].value
+    checked_before = counting_hasher.checked
+    barrier = threading.Barrier(AT_ONCE)
+    pages: list[str] = []
+
+    def guess() -> None:
+        try:
+            client = Client(REMOTE_ADDR="192.0.2.20")
+            client.cookies[device.COOKIE] = cookie
+            barrier.wait()
+            response = client.post(reverse("login"), {"username": "director", "password": "x"})
+            pages.append(response.content.decode())
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=guess) for _ in range(AT_ONCE)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    checked = counting_hasher.checked - checked_before
+    assert checked <= MAX_FAILURES, f"{checked} of {AT_ONCE} guesses were checked"
+    assert sum("Too many failed attempts" in page for page in pages) == AT_ONCE - checked
