@@ -8,6 +8,8 @@ action, a dispute, a backup all raise a kind of `Refused`).
 
 from __future__ import annotations
 
+import logging
+
 from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -44,3 +46,19 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
     else:
         text = _("The request could not be read. Go back and try again.")
     return render(request, "400.html", {"message": text}, status=400)
+
+
+class OneLineFor400(logging.Filter):
+    """A logging filter: a record about a 400 answer keeps its one line (with what was
+    wrong) and loses its traceback. A bad request is the client's doing, not a bug: a
+    scanner sending hundreds filled the log with tracebacks."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if getattr(record, "status_code", None) == 400 and record.exc_info:
+            error = record.exc_info[1]
+            line = record.getMessage()
+            if error is not None and str(error) and str(error) not in line:
+                line = f"{line} ({type(error).__name__}: {error})"
+            record.msg, record.args = line, None
+            record.exc_info, record.exc_text = None, None
+        return True

@@ -82,3 +82,20 @@ class DatabaseUnavailableMiddleware:
             "Database unavailable for %s %s: %s", request.method, request.path, exception
         )
         return busy_response(request)
+
+
+class NoIndexMiddleware:
+    """A scorekeeper's card is reached by its private link: search engines are told not to
+    index it or follow its links (`X-Robots-Tag`; /robots.txt disallows everything too)."""
+
+    NAMESPACES = {"scorekeeping"}
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        match = request.resolver_match
+        if match is not None and self.NAMESPACES & set(match.namespaces):
+            response["X-Robots-Tag"] = "noindex, nofollow"
+        return response

@@ -70,6 +70,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     # A lost database connection answers 503 "try again", not a bare 500.
     "clubscore.middleware.DatabaseUnavailableMiddleware",
+    "clubscore.middleware.NoIndexMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # A successful login marks the browser as the organizer's own (a signed cookie).
@@ -173,6 +174,11 @@ CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", HTTPS)
 SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31536000 if HTTPS else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
 SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", HTTPS)
+# The EN/DE choice: sent over HTTPS only when the site is served over HTTPS, never with
+# another site's requests, and not readable by scripts (none needs it).
+LANGUAGE_COOKIE_SECURE = envbool("LANGUAGE_COOKIE_SECURE", HTTPS)
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 SECURE_PROXY_SSL_HEADER = (
     ("HTTP_X_FORWARDED_PROTO", "https") if envbool("BEHIND_PROXY", False) else None
 )
@@ -215,6 +221,11 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # A 400 (a bad request, a bad Host header, a scanner's junk) is one line, not a
+    # traceback: a scan wrote 818 tracebacks (clubscore.errors.OneLineFor400).
+    "filters": {"one_line_400": {"()": "clubscore.errors.OneLineFor400"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["one_line_400"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

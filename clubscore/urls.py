@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.http import HttpRequest, HttpResponse
 from django.templatetags.static import static
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
@@ -22,6 +23,11 @@ class FaviconView(RedirectView):
         return static("img/favicon.svg")  # at request time: the manifest's hashed name
 
 
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    """Nothing here is for search engines: the cards are private links, the rest a club's."""
+    return HttpResponse("User-agent: *\nDisallow: /\n", content_type="text/plain; charset=utf-8")
+
+
 urlpatterns = [
     path("", event_views.home, name="home"),
     path("", include("clubscore.events.urls")),
@@ -33,4 +39,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("favicon.ico", FaviconView.as_view()),
+    path("robots.txt", robots_txt),
 ]

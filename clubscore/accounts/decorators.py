@@ -1,7 +1,29 @@
 """Who may open the organizer's pages."""
 
-from django.contrib.admin.views.decorators import staff_member_required
+from __future__ import annotations
 
-# Organizer pages need a staff login; strangers are sent to the club's own login page
-# (not the admin's), which is throttled against guessing.
-organizer_required = staff_member_required(login_url="login")
+from collections.abc import Callable
+from functools import wraps
+
+from django.contrib.admin.views.decorators import staff_member_required
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_cache_control
+
+
+def private(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """`Cache-Control: private, no-store`: an organizer's page (and a PDF that carries every
+    table's private link) is kept by no proxy and no browser cache."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        patch_cache_control(response, private=True, no_store=True)
+        return response
+
+    return wrapped
+
+
+def organizer_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Organizer pages need a staff login; strangers are sent to the club's own login page
+    (not the admin's), which is throttled against guessing. Their answers are private."""
+    return staff_member_required(private(view), login_url="login")
