@@ -37,7 +37,8 @@ def _migrations() -> dict[str, str]:
 def _snapshot():
     """One consistent view of the data while the backup reads it (tablets keep writing)."""
     atomic = transaction.atomic()
-    if connection.vendor == "postgresql" and not connection.in_atomic_block:
+    # Outside any transaction (autocommit on) the snapshot can open the transaction itself.
+    if connection.vendor == "postgresql" and transaction.get_autocommit():
 
         class Snapshot:
             def __enter__(self):
