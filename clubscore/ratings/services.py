@@ -53,9 +53,12 @@ def load_tables(events: Sequence[Event]) -> dict[int, list[TableRow]]:
     ):
         tables[table_id].seats.append(SeatRow(player_id, TeamRef(team) if team else None))
     entries = ScoreEntry.objects.confirmed().filter(**on_tables)
-    # Payloads are read only where no result was stored per entry (a game scored as a
-    # whole): decoding every hand's payload would double the rebuild's time.
-    payloads = dict(entries.filter(result__isnull=True).values_list("pk", "payload").order_by())
+    # Payloads are read only for a game scored as a whole (it scores a table from its
+    # payloads, whatever result each round stored), as the standings read them:
+    # decoding every hand's payload would double the rebuild's time.
+    payloads = {}
+    if any(event.game_rules.scored_as_a_whole for event in events):
+        payloads = dict(entries.values_list("pk", "payload").order_by())
     for pk, table_id, number, result in entries.order_by("number").values_list(
         "pk", "table_id", "number", "result"
     ):
