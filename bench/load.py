@@ -884,7 +884,6 @@ def seed(rng: random.Random, evenings: list[tuple[str, int]], count: int) -> lis
 
 def check(evening: Evening) -> list[str]:
     """What the database holds after the evening, against what the tablets sent."""
-    from clubscore.dashboard.standings import event_standings
     from clubscore.events.models import (
         Event,
         IdempotencyKey,
@@ -893,6 +892,7 @@ def check(evening: Evening) -> list[str]:
         Seat,
         Table,
     )
+    from clubscore.standings.standings import event_standings
 
     failures = []
     event = Event.objects.get(pk=evening.event_id)

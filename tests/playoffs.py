@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from clubscore.dashboard.playoffs import start_playoff
 from clubscore.events.models import Event, Round, ScoreEntry, Seat, Table
 from clubscore.games import score
+from clubscore.standings.playoffs import start_playoff
 from tests.payloads import hf_hand, laus_round
 
 

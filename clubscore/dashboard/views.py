@@ -20,6 +20,8 @@ from clubscore.games import ScoreError
 from clubscore.messages import message
 from clubscore.redirects import redirect_back
 from clubscore.scorekeeping.errors import Refused
+from clubscore.standings.playoffs import start_playoff
+from clubscore.standings.standings import COUPLE, INDIVIDUAL, event_standings
 from clubscore.translation import game_name, translate
 
 from .charts import progress_chart
@@ -34,8 +36,6 @@ from .evening import evening_context
 from .forms import SettleForm
 from .ladder import LadderOptionsForm, RatedLadderTable, rated_ladder
 from .players import player_csv, player_page
-from .playoffs import start_playoff
-from .standings import COUPLE, INDIVIDUAL, event_standings
 from .states import STATES, event_table_states
 from .tables import standings_table
 from .tablets import quiet_tablets

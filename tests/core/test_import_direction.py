@@ -21,7 +21,7 @@ LAYERS: list[set[str]] = [
     {"translation", "collation", "formats", "numbers", "errors", "templatetags", "middleware"}
     | {"redirects"},
     {"club", "accounts"},
-    {"events"},
+    {"events", "standings"},
     {"scorekeeping", "ratings"},
     {"dashboard"},  # reads the tablets' forms
     {"printing"},  # prints the dashboard's standings

@@ -15,14 +15,14 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from clubscore.dashboard.playoff_results import WON
-from clubscore.dashboard.standings import event_standings
 from clubscore.events.clock import start_clock
 from clubscore.events.models import Event, Round, ScoreEntry, ScorekeeperLink, Table
 from clubscore.games import GAMES
 from clubscore.ratings.models import Rating, RatingHistory
 from clubscore.scorekeeping.actions import confirm, submit, turn_in_card
 from clubscore.scorekeeping.card import load_card
+from clubscore.standings.playoff_results import WON
+from clubscore.standings.standings import event_standings
 from tests.payloads import hf_hand, laus_round, lf_round
 
 pytestmark = pytest.mark.django_db

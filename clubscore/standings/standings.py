@@ -8,7 +8,7 @@ Decisions where the rule sheets are silent (also in docs/decisions.md):
 
 - Only confirmed entries of the event's *regular* rounds count, all of them added up
   (an evening may have several). Play-off rounds order the players tied for first and
-  only them (`clubscore.dashboard.playoff_results`); they never add to the totals.
+  only them (`clubscore.standings.playoff_results`); they never add to the totals.
 - The rank is the total alone, in the game's own order (`standings_order`: Laus low,
   the others high). A game whose standings compare per round played
   (`Game.standings_per_round`, Laus) ranks by points per round when the lines played
@@ -29,7 +29,7 @@ Decisions where the rule sheets are silent (also in docs/decisions.md):
   couple (a single, a walk-in) has a line of their own, marked "single".
 
 Everything is computed in Python from rows loaded in a fixed number of queries, whatever
-the size of the event (see `clubscore.dashboard.loading`). Nothing here restates a rule:
+the size of the event (see `clubscore.standings.loading`). Nothing here restates a rule:
 points come from `clubscore.events.results.table_score`, i.e. from `clubscore.games`.
 """
 
@@ -77,7 +77,7 @@ class Row:
     single: bool = False  # on the couple basis: a player without a couple
     tied: bool = False  # another row (not a partner) has the same result
     playoff: bool = False  # tied for first place, not settled (yet)
-    playoff_state: str = ""  # see clubscore.dashboard.playoff_results
+    playoff_state: str = ""  # see clubscore.standings.playoff_results
     playoff_scores: list[int] = field(default_factory=list)  # in each play-off played
     # The teams a row played in: Hand and Foot partners always score alike, so rows
     # with the same partnerships share a result and are not "tied" with each other.
