@@ -402,7 +402,7 @@ def typed_values(part: dict) -> dict[str, str | bool]:
     """A team part as the scorekeeper types it: the form's own names for the payload's
     numbers (`initial_from_payload`), a count left at 0 left blank, the tick box ticked
     or not. Which of these fields the page has is read from the page itself."""
-    from clubscore.scorekeeping.forms import FORMS
+    from clubscore.entry_forms import FORMS
 
     initial = FORMS["hand_and_foot"].initial_from_payload(part, [])
     return {

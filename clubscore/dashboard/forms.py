@@ -10,9 +10,9 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubscore.entry_forms import FORMS, EntryForm
 from clubscore.events.models import ScoreEntry, Seat
 from clubscore.games import GAMES, ScoreError
-from clubscore.scorekeeping.forms import FORMS, EntryForm
 from clubscore.translation import game_name, translate
 
 

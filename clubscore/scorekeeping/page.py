@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubscore.entry_forms import FORMS, DisputeForm, EntryForm
 from clubscore.events.models import ScoreEntry, TeamPart
 from clubscore.games import ScoreError
 from clubscore.translation import translate
@@ -25,7 +26,6 @@ from . import offline
 from .card import Card
 from .charts import score_chart
 from .errors import Conflict
-from .forms import FORMS, DisputeForm, EntryForm
 
 ACTIONS = {
     "entered": gettext_lazy("entered"),

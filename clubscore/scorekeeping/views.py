@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from clubscore.entry_forms import DisputeForm, raw_values
 from clubscore.errors import BadInput
 from clubscore.messages import message
 from clubscore.numbers import parse_int
@@ -26,7 +27,6 @@ from clubscore.translation import translate
 from . import actions, presence
 from .card import Card, finished_event_name, load_card
 from .errors import Conflict, Invalid, Refused, SentBefore
-from .forms import DisputeForm, raw_values
 from .live import live_version
 from .page import CardPage, Disputing, entry_form, preview_context, proposal_form
 

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2] / "clubscore"
 LAYERS: list[set[str]] = [
     {"messages", "games", "draw"},  # the rules, pure Python
     {"translation", "collation", "formats", "numbers", "errors", "templatetags", "middleware"}
-    | {"redirects"},
+    | {"redirects", "entry_forms"},
     {"club", "accounts"},
     {"events", "standings"},
     {"scorekeeping", "ratings"},
