@@ -8,6 +8,11 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 
+class Refused(Exception):
+    """The action is not allowed now; the message says why, in plain words (the tablet's
+    actions and the organizer's settling of a dispute raise it alike)."""
+
+
 class BadInput(BadRequest):
     """A value of the request cannot be used; the message is for the person who sent it."""
 

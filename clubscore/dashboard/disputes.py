@@ -1,20 +1,15 @@
-"""Disputed hands of an event, with both versions scored side by side; settling one."""
+"""Disputed hands of an event, with both versions scored side by side (settling one is
+the domain's: `clubscore.events.settling`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from django.db import transaction
 from django.db.models import Prefetch
-from django.db.models.functions import Now
 from django.utils.translation import gettext as _
 
 from clubscore.events.models import Event, ScoreChange, ScoreEntry, Seat, TeamPart
 from clubscore.games import GAMES, ScoreError
-from clubscore.scorekeeping.card import build_card
-from clubscore.scorekeeping.errors import Refused
-from clubscore.translation import translate
 
 from .forms import SettleForm
 
@@ -216,43 +211,3 @@ def version_scores(event: Event, entry: ScoreEntry, payload) -> list[tuple[str, 
         (seat.player.name, player["total"])
         for seat, player in zip(seats, result["players"], strict=False)
     ]
-
-
-def settle_dispute(entry: ScoreEntry, *, payload: dict, user: Any) -> ScoreEntry:
-    """The organizer's decision on a disputed entry: validated by the game, then confirmed.
-
-    `payload` is the entry's payload as `clubscore.events.results` stores it (the
-    whole hand; for a game scored as a whole, the round's own numbers). Bad numbers
-    raise `ScoreError` (its `.errors` as in the scoring contract) and change nothing.
-    The entry is read again under its row lock: settled or changed since the organizer
-    opened the page, it raises `Refused` and nothing is overwritten.
-    """
-    with transaction.atomic():
-        entry = (
-            ScoreEntry.objects.select_for_update()
-            .select_related("table__round__event")
-            .get(pk=entry.pk)
-        )
-        table = entry.table
-        game = GAMES[table.round.event.game]
-        if entry.status != ScoreEntry.Status.DISPUTED:
-            raise Refused(
-                _("%(entry)s of %(table)s is no longer disputed: it was settled or changed.")
-                % {"entry": translate(game.entry_label(entry.number)), "table": table}
-            )
-        card = build_card(table)
-        result = card.score_with(entry.number, payload)
-        before = entry.payload
-        entry.payload = payload
-        entry.result = result
-        entry.status = ScoreEntry.Status.CONFIRMED
-        if game.parts_per_team:
-            for n, part in enumerate(game.parts_of(payload), start=1):
-                entry.settle_part(n, part)
-        entry.version += 1
-        entry.save()
-        ScoreEntry.objects.filter(pk=entry.pk, entered_at__isnull=True).update(entered_at=Now())
-        ScoreChange.objects.create(
-            entry=entry, action="settled", before=before, after=payload, changed_by_user=user
-        )
-    return entry

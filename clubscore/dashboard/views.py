@@ -15,11 +15,12 @@ from django_tables2.export import TableExport
 from clubscore.accounts.decorators import organizer_required
 from clubscore.club.models import Player
 from clubscore.draw import DrawError
+from clubscore.errors import Refused
 from clubscore.events.models import Event, ScoreEntry, Seat, Table
+from clubscore.events.settling import settle_dispute
 from clubscore.games import ScoreError
 from clubscore.messages import message
 from clubscore.redirects import redirect_back
-from clubscore.scorekeeping.errors import Refused
 from clubscore.standings.playoffs import start_playoff
 from clubscore.standings.standings import COUPLE, INDIVIDUAL, event_standings
 from clubscore.translation import game_name, translate
@@ -29,7 +30,6 @@ from .disputes import (
     correction_preview,
     disputed_entries,
     open_disputes,
-    settle_dispute,
     settle_form,
 )
 from .evening import evening_context

@@ -17,13 +17,13 @@ from django.utils.translation import gettext as _
 
 from clubscore.events.clock import ClockState, clock_state
 from clubscore.events.models import Event, ScoreChange, ScoreEntry, ScorekeeperLink, Seat, Table
-from clubscore.events.results import TableScore, table_score
+from clubscore.events.results import TableScore, score_in_place, table_score
 from clubscore.games import GAMES, Game
 from clubscore.translation import translate
 
 from .errors import Refused
 
-LIVE_STATUSES = (Event.Status.DRAWN, Event.Status.RUNNING, Event.Status.TIME_CALLED)
+LIVE_STATUSES = Event.LIVE_STATUSES
 
 
 @dataclass
@@ -90,12 +90,10 @@ class Card:
         """Score `payload` as hand or round `number` of this card, as the game does: on its
         own, or, in a game scored as a whole, with the card's other entries (raises
         `ScoreError`)."""
-        if not self.game.scored_as_a_whole:
-            return self.game.score(payload, self.options)
-        entries = {n: e.payload for n, e in self.entries.items() if self.is_in(e)}
-        entries[number] = payload
-        ordered = [entries[n] for n in sorted(entries)]
-        return self.game.score_so_far(self.player_names, ordered, self.options)
+        entered = {n: e.payload for n, e in self.entries.items() if self.is_in(e)}
+        return score_in_place(
+            self.game_key, self.options, self.player_names, entered, number, payload
+        )
 
     def side_is_in(self, number: int) -> bool:
         entry = self.entries.get(number)

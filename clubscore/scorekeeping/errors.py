@@ -6,11 +6,10 @@ import them without importing each other.
 
 from __future__ import annotations
 
+from clubscore.errors import Refused
 from clubscore.games import ScoreError
 
-
-class Refused(Exception):
-    """The action is not allowed now; the message says why, in plain words."""
+__all__ = ["Conflict", "Invalid", "Refused", "SentBefore"]
 
 
 class SentBefore(Refused):
