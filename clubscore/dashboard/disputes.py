@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from clubscore.events.models import Event, ScoreChange, ScoreEntry, Seat, TeamPart
+from clubscore.club.models import together
+from clubscore.events.models import Event, ScoreChange, ScoreEntry, Seat, Table, TeamPart
 from clubscore.games import GAMES, ScoreError
 
 from .forms import SettleForm
@@ -40,8 +41,8 @@ class Dispute:
         return [] if self.form.correcting else self.versions[0].scores
 
 
-def _side(seats: list[Seat], team_number: int) -> str:
-    names = " & ".join(s.player.name for s in seats if s.team and s.team.number == team_number)
+def _side(table: Table, seats: list[Seat], team_number: int) -> str:
+    names = table.team_names(team_number, seats)
     return _("Team %(number)s (%(names)s)") % {"number": team_number, "names": names}
 
 
@@ -56,8 +57,8 @@ def who_disputed_whom(entry: ScoreEntry) -> tuple[str, str]:
     if disputed:
         teams = sorted({s.team.number for s in seats if s.team is not None})
         others = [number for number in teams if number not in disputed]
-        by = ", ".join(_side(seats, number) for number in others)
-        return by, ", ".join(_side(seats, number) for number in sorted(disputed))
+        by = ", ".join(_side(entry.table, seats, number) for number in others)
+        return by, ", ".join(_side(entry.table, seats, number) for number in sorted(disputed))
     change = entry.dispute_changes[0] if entry.dispute_changes else None
     by = change.changed_by_player.name if change and change.changed_by_player else ""
     return by, entry.entered_by.name if entry.entered_by else ""
@@ -190,7 +191,7 @@ def version_scores(event: Event, entry: ScoreEntry, payload) -> list[tuple[str, 
             if seat.team is not None:
                 names.setdefault(seat.team.number, []).append(seat.player.name)
         return [
-            (" & ".join(names.get(number, [])) or str(number), team["total"])
+            (together(names.get(number, [])) or str(number), team["total"])
             for number, team in enumerate(result["teams"], start=1)
         ]
     if game.scored_as_a_whole:

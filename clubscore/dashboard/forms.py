@@ -86,9 +86,7 @@ class SettleForm(forms.Form):
         if self.rules.parts_per_team:
             corrections = []
             for side, part in enumerate(self.rules.parts_of(self.entry.payload), start=1):
-                names = " & ".join(
-                    seat.player.name for seat in seats if seat.team and seat.team.number == side
-                )
+                names = self.entry.table.team_names(side, seats)
                 legend = gettext("Team %(number)s: %(names)s") % {"number": side, "names": names}
                 form = form_class(
                     data,

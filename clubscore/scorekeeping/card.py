@@ -75,7 +75,7 @@ class Card:
         return [seat.player.name for seat in self.seats]
 
     def team_names(self, number: int) -> str:
-        return " & ".join(s.player.name for s in self.seats if s.team and s.team.number == number)
+        return self.table.team_names(number, self.seats)
 
     @property
     def target(self) -> int | None:

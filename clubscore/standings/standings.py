@@ -42,7 +42,7 @@ from fractions import Fraction
 
 from django.utils.translation import gettext as _
 
-from clubscore.club.models import Couple
+from clubscore.club.models import Couple, together
 from clubscore.collation import sort_key
 from clubscore.events.models import Event
 from clubscore.events.results import seat_teams, table_score
@@ -176,7 +176,7 @@ class Standings:
             if key not in groups and len(groups) == count:
                 break
             groups.setdefault(key, []).append(row)
-        return [(" & ".join(r.name for r in rows), rows[0].progress) for rows in groups.values()]
+        return [(together(r.name for r in rows), rows[0].progress) for rows in groups.values()]
 
     @property
     def has_scores(self) -> bool:
@@ -347,7 +347,7 @@ def _couple_rows(players: dict[int, Row], couples: Sequence[Couple], tiebreakers
         progress = [sum(values) for values in zip(*padded, strict=True)]
         played = [m for m in members if m.played]  # a best round of one who played
         row = Row(
-            name=f"{couple.player_a.name} & {couple.player_b.name}",
+            name=together((couple.player_a.name, couple.player_b.name)),
             player_ids=tuple(member.player_ids[0] for member in members),
             total=sum(member.total for member in members),
             played=sum(member.played for member in members),
