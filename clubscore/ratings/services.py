@@ -66,7 +66,7 @@ def recompute_from(game: str, event: Event | None = None) -> int:
         .filter(_from(start, "date", "pk"))
         .order_by("date", "pk")
     )
-    loaded = load_events(events)
+    loaded = load_events(events, checkins=False)  # who came but did not play is not rated
     tables = {pk: rows.counted for pk, rows in loaded.items()}
     involved = set(restore) | {
         seat.player_id for rows in tables.values() for row in rows for seat in row.seats

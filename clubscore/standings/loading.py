@@ -90,9 +90,10 @@ class EventRows:
         return seated | {checkin.player_id for checkin in self.checkins}
 
 
-def load_events(events: Iterable[Event]) -> dict[int, EventRows]:
+def load_events(events: Iterable[Event], *, checkins: bool = True) -> dict[int, EventRows]:
     """Every round's tables of `events` with seats, teams and confirmed entries, and
-    the events' check-ins: four queries, whatever the number of events and tables."""
+    the events' check-ins: four queries, whatever the number of events and tables
+    (three without the check-ins, which only the standings read)."""
     events = list(events)
     tables: dict[int, TableRow] = {}
     for pk, event_id, bonus, round_number, number, kind, turned_in_at, not_played in (
@@ -149,6 +150,8 @@ def load_events(events: Iterable[Event]) -> dict[int, EventRows]:
             by_event[table.event_id].regular.append(table)
     for (event_id, number), round_tables in playoffs.items():  # in round order already
         by_event[event_id].playoffs.append((number, round_tables))
+    if not checkins:
+        return by_event
     for event_id, player_id, first, last in (
         CheckIn.objects.filter(event__in=events)
         .order_by("pk")
