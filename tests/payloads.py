@@ -76,7 +76,7 @@ def add_parts(entry, *states: str, version: int = 1) -> None:
 def stored_result(table, number: int, payload: dict) -> dict:
     """The result the tablet stores for `payload` as entry `number` of `table`: the game
     scores it on its own, or (scored as a whole) with the table's entries in before it
-    (`clubscore.events.results.score_in_place`, as `Card.score_with` does). A test that
+    (`clubscore.events.results.score_in_place`, as `ScoreCard.score_with` does). A test that
     stored no result for such a game hid issue 24's failure to rate it."""
     from clubscore.events.models import ScoreEntry
     from clubscore.events.results import score_in_place

@@ -43,7 +43,7 @@ def settle_dispute(entry: ScoreEntry, *, payload: dict, user: Any) -> ScoreEntry
                 % {"entry": translate(game.entry_label(entry.number)), "table": table}
             )
         seats = table.seats.select_related("player").order_by("position")
-        # As the tablet scores it: with the table's other entries in (`Card.score_with`).
+        # As the tablet scores it: with the table's other entries in (`ScoreCard.score_with`).
         entered = {
             number: other
             for number, other in table.entries.exclude(status=ScoreEntry.Status.DRAFT)

@@ -27,7 +27,7 @@ LIVE_STATUSES = Event.LIVE_STATUSES
 
 
 @dataclass
-class Card:
+class ScoreCard:
     """One table's card as one scorekeeper (or the organizer) sees it."""
 
     event: Event
@@ -238,7 +238,7 @@ class Card:
 
 def load_card(
     token: str, *, user: Any = None, now: datetime.datetime | None = None, history: bool = True
-) -> Card | None:
+) -> ScoreCard | None:
     """The card a private link opens, in a fixed number of queries; None when it opens nothing."""
     # The token is unique: a slice, not .first(), so there is no ORDER BY to build or sort.
     found = ScorekeeperLink.objects.select_related("table__round__event", "team").filter(
@@ -273,7 +273,7 @@ def build_card(
     link: ScorekeeperLink | None = None,
     now: datetime.datetime | None = None,
     history: bool = False,
-) -> Card:
+) -> ScoreCard:
     event = table.round.event
     # Through the table's related managers, so each seat and entry knows its table.
     seats = list(table.seats.select_related("player", "team").order_by("position"))
@@ -285,7 +285,7 @@ def build_card(
             .select_related("entry", "changed_by_user", "changed_by_player")
             .order_by("-changed_at", "-id")[:50]
         )
-    return Card(
+    return ScoreCard(
         event=event,
         table=table,
         seats=seats,
