@@ -113,9 +113,9 @@ def main() -> None:
     from django.test.utils import CaptureQueriesContext, setup_test_environment
     from django.urls import reverse
 
-    from clubscore.dashboard.standings import event_standings
     from clubscore.events.models import Event, Round, ScoreEntry, Seat, Table, Team
     from clubscore.games import score
+    from clubscore.standings.standings import event_standings
 
     setup_test_environment()  # the test client's host, no real mail, and so on
     # Settings load with DEBUG on (plain static files, no manifest needed); serve with it

@@ -402,7 +402,7 @@ def typed_values(part: dict) -> dict[str, str | bool]:
     """A team part as the scorekeeper types it: the form's own names for the payload's
     numbers (`initial_from_payload`), a count left at 0 left blank, the tick box ticked
     or not. Which of these fields the page has is read from the page itself."""
-    from clubscore.scorekeeping.forms import FORMS
+    from clubscore.entry_forms import FORMS
 
     initial = FORMS["hand_and_foot"].initial_from_payload(part, [])
     return {
@@ -884,7 +884,6 @@ def seed(rng: random.Random, evenings: list[tuple[str, int]], count: int) -> lis
 
 def check(evening: Evening) -> list[str]:
     """What the database holds after the evening, against what the tablets sent."""
-    from clubscore.dashboard.standings import event_standings
     from clubscore.events.models import (
         Event,
         IdempotencyKey,
@@ -893,6 +892,7 @@ def check(evening: Evening) -> list[str]:
         Seat,
         Table,
     )
+    from clubscore.standings.standings import event_standings
 
     failures = []
     event = Event.objects.get(pk=evening.event_id)

@@ -71,3 +71,23 @@ def add_parts(entry, *states: str, version: int = 1) -> None:
     teams = zip(entry.payload["teams"], states, strict=True)
     for number, (team, state) in enumerate(teams, start=1):
         TeamPart.objects.create(entry=entry, team=number, data=team, state=state, version=version)
+
+
+def stored_result(table, number: int, payload: dict) -> dict:
+    """The result the tablet stores for `payload` as entry `number` of `table`: the game
+    scores it on its own, or (scored as a whole) with the table's entries in before it
+    (`clubscore.events.results.score_in_place`, as `ScoreCard.score_with` does). A test that
+    stored no result for such a game hid issue 24's failure to rate it."""
+    from clubscore.events.models import ScoreEntry
+    from clubscore.events.results import score_in_place
+
+    event = table.round.event
+    seats = table.seats.select_related("player").order_by("position")
+    entered = dict(
+        ScoreEntry.objects.filter(table=table)
+        .exclude(status=ScoreEntry.Status.DRAFT)
+        .exclude(number=number)
+        .values_list("number", "payload")
+    )
+    names = [seat.player.name for seat in seats]
+    return score_in_place(event.game, event.game_options, names, entered, number, payload)

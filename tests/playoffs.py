@@ -6,20 +6,18 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from clubscore.dashboard.playoffs import start_playoff
 from clubscore.events.models import Event, Round, ScoreEntry, Seat, Table
-from clubscore.games import score
-from tests.payloads import hf_hand, laus_round
+from clubscore.standings.playoffs import start_playoff
+from tests.payloads import hf_hand, laus_round, stored_result
 
 
 def confirm(table: Table, number: int, payload: dict) -> ScoreEntry:
-    """A confirmed entry, scored by the game (the exact-bid game scores whole tables)."""
-    game = table.round.event.game
+    """A confirmed entry, with the result the tablet stores."""
     return ScoreEntry.objects.create(
         table=table,
         number=number,
         payload=payload,
-        result=None if game == "exact_bid" else score(game, payload),
+        result=stored_result(table, number, payload),
         status=ScoreEntry.Status.CONFIRMED,
     )
 

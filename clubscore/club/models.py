@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
@@ -9,6 +11,12 @@ from django.utils.translation import gettext_lazy as _
 
 from clubscore.collation import sort_key
 from clubscore.games.base import NAME_PART_LENGTH
+
+
+def together(names: Iterable[str]) -> str:
+    """Partners' names as one, "Ann & Bob": a team, a couple, lines that share a result.
+    The one place names are joined so (pages, printouts and exports read the same)."""
+    return " & ".join(names)
 
 
 class PlayerQuerySet(models.QuerySet):
@@ -126,7 +134,7 @@ class Couple(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player_a} & {self.player_b}"
+        return together((str(self.player_a), str(self.player_b)))
 
     def save(self, *args, **kwargs) -> None:
         # Canonical order: the smaller id first (the check constraint relies on it).

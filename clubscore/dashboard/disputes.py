@@ -1,20 +1,16 @@
-"""Disputed hands of an event, with both versions scored side by side; settling one."""
+"""Disputed hands of an event, with both versions scored side by side (settling one is
+the domain's: `clubscore.events.settling`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from django.db import transaction
 from django.db.models import Prefetch
-from django.db.models.functions import Now
 from django.utils.translation import gettext as _
 
-from clubscore.errors import Refused
-from clubscore.events.models import Event, ScoreChange, ScoreEntry, Seat, TeamPart
+from clubscore.club.models import together
+from clubscore.events.models import Event, ScoreChange, ScoreEntry, Seat, Table, TeamPart
 from clubscore.games import GAMES, ScoreError
-from clubscore.scorekeeping.card import build_card
-from clubscore.translation import translate
 
 from .forms import SettleForm
 
@@ -45,8 +41,8 @@ class Dispute:
         return [] if self.form.correcting else self.versions[0].scores
 
 
-def _side(seats: list[Seat], team_number: int) -> str:
-    names = " & ".join(s.player.name for s in seats if s.team and s.team.number == team_number)
+def _side(table: Table, seats: list[Seat], team_number: int) -> str:
+    names = table.team_names(team_number, seats)
     return _("Team %(number)s (%(names)s)") % {"number": team_number, "names": names}
 
 
@@ -61,8 +57,8 @@ def who_disputed_whom(entry: ScoreEntry) -> tuple[str, str]:
     if disputed:
         teams = sorted({s.team.number for s in seats if s.team is not None})
         others = [number for number in teams if number not in disputed]
-        by = ", ".join(_side(seats, number) for number in others)
-        return by, ", ".join(_side(seats, number) for number in sorted(disputed))
+        by = ", ".join(_side(entry.table, seats, number) for number in others)
+        return by, ", ".join(_side(entry.table, seats, number) for number in sorted(disputed))
     change = entry.dispute_changes[0] if entry.dispute_changes else None
     by = change.changed_by_player.name if change and change.changed_by_player else ""
     return by, entry.entered_by.name if entry.entered_by else ""
@@ -195,7 +191,7 @@ def version_scores(event: Event, entry: ScoreEntry, payload) -> list[tuple[str, 
             if seat.team is not None:
                 names.setdefault(seat.team.number, []).append(seat.player.name)
         return [
-            (" & ".join(names.get(number, [])) or str(number), team["total"])
+            (together(names.get(number, [])) or str(number), team["total"])
             for number, team in enumerate(result["teams"], start=1)
         ]
     if game.scored_as_a_whole:
@@ -216,43 +212,3 @@ def version_scores(event: Event, entry: ScoreEntry, payload) -> list[tuple[str, 
         (seat.player.name, player["total"])
         for seat, player in zip(seats, result["players"], strict=False)
     ]
-
-
-def settle_dispute(entry: ScoreEntry, *, payload: dict, user: Any) -> ScoreEntry:
-    """The organizer's decision on a disputed entry: validated by the game, then confirmed.
-
-    `payload` is the entry's payload as `clubscore.events.results` stores it (the
-    whole hand; for a game scored as a whole, the round's own numbers). Bad numbers
-    raise `ScoreError` (its `.errors` as in the scoring contract) and change nothing.
-    The entry is read again under its row lock: settled or changed since the organizer
-    opened the page, it raises `Refused` and nothing is overwritten.
-    """
-    with transaction.atomic():
-        entry = (
-            ScoreEntry.objects.select_for_update()
-            .select_related("table__round__event")
-            .get(pk=entry.pk)
-        )
-        table = entry.table
-        game = GAMES[table.round.event.game]
-        if entry.status != ScoreEntry.Status.DISPUTED:
-            raise Refused(
-                _("%(entry)s of %(table)s is no longer disputed: it was settled or changed.")
-                % {"entry": translate(game.entry_label(entry.number)), "table": table}
-            )
-        card = build_card(table)
-        result = card.score_with(entry.number, payload)
-        before = entry.payload
-        entry.payload = payload
-        entry.result = result
-        entry.status = ScoreEntry.Status.CONFIRMED
-        if game.parts_per_team:
-            for n, part in enumerate(game.parts_of(payload), start=1):
-                entry.settle_part(n, part)
-        entry.version += 1
-        entry.save()
-        ScoreEntry.objects.filter(pk=entry.pk, entered_at__isnull=True).update(entered_at=Now())
-        ScoreChange.objects.create(
-            entry=entry, action="settled", before=before, after=payload, changed_by_user=user
-        )
-    return entry

@@ -19,10 +19,10 @@ from clubscore.draw import DrawError
 from clubscore.events import clock, finish, services
 from clubscore.events.models import CheckIn, ClockAction, Event
 from clubscore.redirects import redirect_back
+from clubscore.standings.standings import INDIVIDUAL, event_standings
 from clubscore.translation import translate
 
 from .forms import NextRoundForm
-from .standings import INDIVIDUAL, event_standings
 
 HISTORY = 30  # clock actions listed on the dashboard
 

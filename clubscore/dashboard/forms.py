@@ -10,9 +10,9 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubscore.entry_forms import FORMS, EntryForm
 from clubscore.events.models import ScoreEntry, Seat
 from clubscore.games import GAMES, ScoreError
-from clubscore.scorekeeping.forms import FORMS, EntryForm
 from clubscore.translation import game_name, translate
 
 
@@ -86,9 +86,7 @@ class SettleForm(forms.Form):
         if self.rules.parts_per_team:
             corrections = []
             for side, part in enumerate(self.rules.parts_of(self.entry.payload), start=1):
-                names = " & ".join(
-                    seat.player.name for seat in seats if seat.team and seat.team.number == side
-                )
+                names = self.entry.table.team_names(side, seats)
                 legend = gettext("Team %(number)s: %(names)s") % {"number": side, "names": names}
                 form = form_class(
                     data,

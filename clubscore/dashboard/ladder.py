@@ -22,9 +22,9 @@ from django.utils.translation import gettext_lazy as _
 from clubscore.collation import sort_key
 from clubscore.games import GAMES
 from clubscore.ratings.models import Rating, RatingHistory, conservative
+from clubscore.standings.standings import Ladder, LadderRow, season_ladder
 
 from .forms import LadderFilterForm, first_game
-from .standings import Ladder, LadderRow, season_ladder
 from .tables import LadderTable
 
 SORTS = [

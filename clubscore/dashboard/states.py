@@ -127,7 +127,7 @@ def table_state(
     confirmed = len(by_status.get(ScoreEntry.Status.CONFIRMED, []))
     disputes = by_status.get(ScoreEntry.Status.DISPUTED, [])
     current = None
-    if entries and not table.turned_in_at and not table.not_played:
+    if entries and not table.done:
         confirmed_numbers = {e.number for e in by_status.get(ScoreEntry.Status.CONFIRMED, [])}
         current = 1
         while current in confirmed_numbers:

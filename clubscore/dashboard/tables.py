@@ -6,9 +6,8 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from clubscore.standings.standings import Standings
 from clubscore.translation import translate
-
-from .standings import Standings
 
 # Columns a phone may leave out (CSS hides them on narrow screens; exports keep them).
 OPTIONAL = {"td": {"class": "num optional"}, "th": {"class": "optional"}}

@@ -12,7 +12,6 @@ import datetime
 from django.utils import timezone
 
 from clubscore.events.models import Event, ScorekeeperLink
-from clubscore.scorekeeping.card import LIVE_STATUSES
 
 QUIET_AFTER = datetime.timedelta(minutes=2)
 
@@ -22,7 +21,7 @@ def quiet_tablets(event: Event, now: datetime.datetime | None = None) -> list[Sc
 
     A link never opened is not a tablet (its table may keep score on paper).
     """
-    if event.status not in LIVE_STATUSES:
+    if event.status not in Event.LIVE_STATUSES:
         return []
     cutoff = (now or timezone.now()) - QUIET_AFTER
     return list(

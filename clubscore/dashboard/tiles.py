@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from clubscore.club.models import together
 from clubscore.events.clock import ClockState
 from clubscore.events.models import Event, ScoreEntry, ScorekeeperLink
 from clubscore.events.results import table_score
@@ -90,7 +91,7 @@ def table_lines(event: Event, state: TableState) -> list[Line]:
         return [
             Line(
                 _("Team %(number)s") % {"number": number},
-                " & ".join(seat.player.name for seat in partners),
+                together(seat.player.name for seat in partners),
                 points(partners[0].player_id),
             )
             for number, partners in sorted(teams.items())

@@ -16,9 +16,12 @@ from clubscore.club.models import Player
 from clubscore.draw import DrawError
 from clubscore.errors import Refused
 from clubscore.events.models import Event, ScoreEntry, Seat, Table
+from clubscore.events.settling import settle_dispute
 from clubscore.games import ScoreError
 from clubscore.messages import message
 from clubscore.redirects import redirect_back
+from clubscore.standings.playoffs import start_playoff
+from clubscore.standings.standings import COUPLE, INDIVIDUAL, event_standings
 from clubscore.templatetags.charts import line_chart
 from clubscore.translation import game_name, translate
 
@@ -26,7 +29,6 @@ from .disputes import (
     correction_preview,
     disputed_entries,
     open_disputes,
-    settle_dispute,
     settle_form,
 )
 from .evening import evening_context
@@ -34,8 +36,6 @@ from .exports import is_export, table_export
 from .forms import SettleForm
 from .ladder import LadderOptionsForm, RatedLadderTable, rated_ladder
 from .players import player_evenings, player_page
-from .playoffs import start_playoff
-from .standings import COUPLE, INDIVIDUAL, event_standings
 from .states import STATES, event_table_states
 from .tables import standings_table
 from .tablets import quiet_tablets

@@ -18,7 +18,6 @@ transaction commits.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -37,27 +36,15 @@ class FinishRefused(Refused):
     says why, in plain words."""
 
 
-@dataclass
-class OpenCard:
-    """A card that is not in yet, as the finishing page lists it."""
-
-    table: Table
-    seats: list[Seat]
-    entered: int  # hands or rounds entered (waiting, confirmed or disputed)
-    confirmed: int
-    disputed: list[ScoreEntry]
-
-    @property
-    def names(self) -> str:
-        return ", ".join(seat.player.name for seat in self.seats)
-
-
-def open_cards(event: Event) -> list[OpenCard]:
-    """Every card of the evening not turned in and not marked not played, with what was
-    entered on it: three queries, whatever the size of the evening."""
+def open_cards(event: Event) -> list[Table]:
+    """Every card of the evening not turned in and not marked not played: its tables,
+    each with what was entered on it (`entered`: hands or rounds entered, waiting,
+    confirmed or disputed; `confirmed`; `disputed`, the disputed entries) and its seats:
+    three queries, whatever the size of the evening."""
     statuses = ScoreEntry.Status
     tables = (
-        Table.objects.filter(round__event=event, turned_in_at=None, not_played=False)
+        Table.objects.filter(round__event=event)
+        .open()
         .select_related("round")
         .annotate(
             entered=Count("entries", filter=~Q(entries__status=statuses.DRAFT)),
@@ -73,16 +60,7 @@ def open_cards(event: Event) -> list[OpenCard]:
         )
         .order_by("round__number", "number")
     )
-    return [
-        OpenCard(
-            table=table,
-            seats=list(table.seats.all()),
-            entered=table.entered,
-            confirmed=table.confirmed,
-            disputed=table.disputed,
-        )
-        for table in tables
-    ]
+    return list(tables)
 
 
 def _user(user: Any) -> Any:
@@ -155,7 +133,7 @@ def finish_event(event: Event, *, user: Any = None) -> Event:
             raise FinishRefused(_("The evening is final already."))
         if not Round.objects.filter(event=event).exists():
             raise FinishRefused(_("No tables were drawn: there is nothing to finish."))
-        left = Table.objects.filter(round__event=event, turned_in_at=None, not_played=False)
+        left = Table.objects.filter(round__event=event).open()
         count = left.count()
         if count:
             raise FinishRefused(

@@ -14,8 +14,9 @@ stored.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from clubscore.games import GAMES, Game
 
@@ -71,3 +72,22 @@ def table_score(
         for pid in player_ids:
             outcome.totals[pid] += outcome.bonus
     return outcome
+
+
+def score_in_place(
+    game_key: str,
+    options: dict,
+    player_names: Sequence[str],
+    entered: Mapping[int, Any],
+    number: int,
+    payload: Any,
+) -> dict:
+    """Score `payload` as hand or round `number` of a table whose other entries in are
+    `entered` (number -> payload), as the game does: on its own, or, in a game scored as
+    a whole, with the table's other entries (raises `ScoreError`). What the tablet stores
+    and what settling a dispute stores are this one result."""
+    game = GAMES[game_key]
+    if not game.scored_as_a_whole:
+        return game.score(payload, options)
+    payloads = {**entered, number: payload}
+    return game.score_so_far(list(player_names), [payloads[n] for n in sorted(payloads)], options)

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.apps import apps
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db import models, transaction
@@ -42,6 +41,7 @@ from .models import (
     Table,
     Team,
 )
+from .signals import player_ratings
 
 # Statuses in which check-in has not moved on yet: a draw moves them to "drawn".
 BEFORE_DRAW = (Event.Status.DRAFT, Event.Status.CHECK_IN)
@@ -152,19 +152,6 @@ def draw_arguments(
     if event.game_options.get("balance_by_rating"):
         arguments["ratings"] = player_ratings(event.game, player_ids)
     return arguments
-
-
-def player_ratings(game: str, player_ids: list[int]) -> dict[str, float]:
-    """Each rated player's mean rating in `game` (the draw balances teams by it; the
-    unrated count as average there). Looked up by name: the ratings app builds on this
-    one, so this one does not import it."""
-    rating = apps.get_model("ratings", "Rating")
-    return {
-        str(pid): mu
-        for pid, mu in rating.objects.filter(game=game, player_id__in=player_ids).values_list(
-            "player_id", "mu"
-        )
-    }
 
 
 def round_has_scores(round_: Round) -> bool:

@@ -5,7 +5,7 @@ can be tested and benchmarked without a database. The builders read an event in 
 fixed number of queries, whatever its size.
 
 Standings are not computed here: the printed standings are
-``clubscore.dashboard.standings.event_standings``, the same rows the standings page shows.
+``clubscore.standings.standings.event_standings``, the same rows the standings page shows.
 """
 
 from __future__ import annotations

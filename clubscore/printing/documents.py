@@ -13,9 +13,9 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.text import slugify
 
-from clubscore.dashboard.standings import event_standings
 from clubscore.events.models import Event
 from clubscore.games import GAMES
+from clubscore.standings.standings import event_standings
 
 from . import cards, data, sheets
 

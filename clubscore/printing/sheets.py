@@ -23,8 +23,8 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, TableStyle
 from reportlab.platypus import Table as FlowTable
 
 from clubscore.collation import sort_key
-from clubscore.dashboard.standings import COUPLE, Row, Standings
 from clubscore.games import GAMES
+from clubscore.standings.standings import COUPLE, Row, Standings
 from clubscore.translation import game_name, translate
 
 from .data import EventInfo, TableInfo
@@ -207,7 +207,7 @@ def _column_width(text: str, minimum: float, size: float = TEXT) -> float:
 def render_standings(
     event: EventInfo, standings: Standings, paper: str = "A4", *, final: bool = True
 ) -> bytes:
-    """The standings as the standings page shows them (``clubscore.dashboard.standings``):
+    """The standings as the standings page shows them (``clubscore.standings.standings``):
     rank, player or couple, hands or rounds, total, tie-break columns, "play-off"."""
     register_fonts()
     buffer = io.BytesIO()

@@ -16,43 +16,15 @@ docs/decisions.md and tests/ratings/test_engine.py).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from openskill.models import BradleyTerryFull
 
 from clubscore.events.results import table_score
 from clubscore.games import GAMES
+from clubscore.standings.loading import TableRow
 
 MODEL = BradleyTerryFull()
-
-
-@dataclass(slots=True)
-class TeamRef:
-    number: int
-
-
-@dataclass(slots=True)
-class SeatRow:
-    """What `table_score` reads of a seat."""
-
-    player_id: int
-    team: TeamRef | None
-
-
-@dataclass(slots=True)
-class EntryRow:
-    number: int
-    payload: dict | None
-    result: dict | None
-
-
-@dataclass(slots=True)
-class TableRow:
-    pk: int
-    number: int
-    has_first_table_bonus: bool
-    seats: list[SeatRow] = field(default_factory=list)
-    counted: list[EntryRow] = field(default_factory=list)  # confirmed entries
 
 
 @dataclass(slots=True)

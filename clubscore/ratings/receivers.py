@@ -6,7 +6,7 @@ from typing import Any
 
 from clubscore.events.models import Event
 
-from .models import RatingHistory
+from .models import Rating, RatingHistory
 from .services import recompute_from
 
 
@@ -17,3 +17,9 @@ def evening_changed(sender: type, event: Event, **kwargs: Any) -> None:
     rated = RatingHistory.objects.filter(event=event).values_list("game", flat=True)
     for game in sorted({event.game, *rated}):
         recompute_from(game, event)
+
+
+def player_means(game: str, player_ids: list[int]) -> dict[str, float]:
+    """Each rated player's mean rating in `game`, keyed by id as text (for the draw)."""
+    found = Rating.objects.filter(game=game, player_id__in=player_ids)
+    return {str(pid): mu for pid, mu in found.values_list("player_id", "mu")}

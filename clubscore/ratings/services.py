@@ -18,52 +18,11 @@ from collections.abc import Sequence
 from django.db import connection, transaction
 from django.db.models import Q
 
-from clubscore.events.models import Event, Round, ScoreEntry, Seat, Table
+from clubscore.events.models import Event
+from clubscore.standings.loading import load_events
 
-from .engine import EntryRow, SeatRow, State, TableRow, TeamRef, rate_evening
+from .engine import State, rate_evening
 from .models import Rating, RatingHistory, RatingLock
-
-# Play-off rounds do not count: a play-off only orders players already tied for first
-# (their regular tables were rated); see docs/decisions.md.
-COUNTED_ROUND = Round.Kind.REGULAR
-
-
-def load_tables(events: Sequence[Event]) -> dict[int, list[TableRow]]:
-    """The counted tables of `events` (regular rounds, not marked "not played"), in round
-    and table order, with seats and confirmed entries: four queries."""
-    counted = {
-        "round__event__in": events,
-        "round__kind": COUNTED_ROUND,
-        "not_played": False,
-    }
-    tables: dict[int, TableRow] = {}
-    event_of: dict[int, int] = {}
-    for pk, number, event_id, bonus in (
-        Table.objects.filter(**counted)
-        .order_by("round__number", "number")
-        .values_list("pk", "number", "round__event_id", "has_first_table_bonus")
-    ):
-        tables[pk] = TableRow(pk, number, bonus)
-        event_of[pk] = event_id
-    on_tables = {f"table__{key}": value for key, value in counted.items()}
-    for table_id, player_id, team in (
-        Seat.objects.filter(**on_tables)
-        .order_by("table_id", "position")
-        .values_list("table_id", "player_id", "team__number")
-    ):
-        tables[table_id].seats.append(SeatRow(player_id, TeamRef(team) if team else None))
-    entries = ScoreEntry.objects.confirmed().filter(**on_tables)
-    # Payloads are read only where no result was stored per entry (a game scored as a
-    # whole): decoding every hand's payload would double the rebuild's time.
-    payloads = dict(entries.filter(result__isnull=True).values_list("pk", "payload").order_by())
-    for pk, table_id, number, result in entries.order_by("number").values_list(
-        "pk", "table_id", "number", "result"
-    ):
-        tables[table_id].counted.append(EntryRow(number, payloads.get(pk), result))
-    by_event: dict[int, list[TableRow]] = {event.pk: [] for event in events}
-    for pk, table in tables.items():
-        by_event[event_of[pk]].append(table)
-    return by_event
 
 
 def _from(start: tuple | None, date_field: str, pk_field: str) -> Q:
@@ -107,7 +66,8 @@ def recompute_from(game: str, event: Event | None = None) -> int:
         .filter(_from(start, "date", "pk"))
         .order_by("date", "pk")
     )
-    tables = load_tables(events)
+    loaded = load_events(events, checkins=False)  # who came but did not play is not rated
+    tables = {pk: rows.counted for pk, rows in loaded.items()}
     involved = set(restore) | {
         seat.player_id for rows in tables.values() for row in rows for seat in row.seats
     }

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from clubscore.events.models import Round, ScoreChange, ScoreEntry, Table, TeamPart
 from clubscore.games import ScoreError
 
-from .card import Card, build_card
+from .card import ScoreCard, build_card
 from .errors import Conflict, Invalid, Refused
 from .idempotency import claim, done, fingerprint
 
@@ -36,7 +36,7 @@ def _lock_entry(table: Table, number: int) -> ScoreEntry:
     return entry
 
 
-def _parts_status(card: Card, parts: dict[str, TeamPart]) -> str:
+def _parts_status(card: ScoreCard, parts: dict[str, TeamPart]) -> str:
     """The entry's status from its teams' parts: in when every team's part is."""
     if len(parts) < card.game.teams:
         return ScoreEntry.Status.DRAFT
@@ -48,7 +48,7 @@ def _parts_status(card: Card, parts: dict[str, TeamPart]) -> str:
     return ScoreEntry.Status.ENTERED
 
 
-def _score_parts(card: Card, number: int, parts: dict[str, TeamPart]) -> dict:
+def _score_parts(card: ScoreCard, number: int, parts: dict[str, TeamPart]) -> dict:
     """Score a hand from the parts in so far: all teams together, or a team alone
     (its points stand; the checks between the teams wait for the other part)."""
     if len(parts) == card.game.teams:
@@ -64,12 +64,12 @@ def _score_parts(card: Card, number: int, parts: dict[str, TeamPart]) -> dict:
     return {"hand": number, "teams": teams}
 
 
-def _whole_entry(card: Card, number: int, parts: dict[str, TeamPart]) -> dict:
+def _whole_entry(card: ScoreCard, number: int, parts: dict[str, TeamPart]) -> dict:
     sides = range(1, card.game.teams + 1)
     return card.game.whole_entry(number, [getattr(parts.get(str(n)), "data", None) for n in sides])
 
 
-def _score(card: Card, number: int, payload: dict) -> dict:
+def _score(card: ScoreCard, number: int, payload: dict) -> dict:
     try:
         return card.score_with(number, payload)
     except ScoreError as error:
@@ -77,7 +77,7 @@ def _score(card: Card, number: int, payload: dict) -> dict:
 
 
 def _record(
-    entry: ScoreEntry, action: str, before: Any, after: Any, card: Card, player_id: int | None
+    entry: ScoreEntry, action: str, before: Any, after: Any, card: ScoreCard, player_id: int | None
 ) -> None:
     ScoreChange.objects.create(
         entry=entry,
@@ -89,7 +89,7 @@ def _record(
     )
 
 
-def preview_result(card: Card, number: int, payload: dict) -> dict:
+def preview_result(card: ScoreCard, number: int, payload: dict) -> dict:
     """Score what is being typed, as the game would (raises `Invalid`)."""
     if card.parts_per_team:
         entry = card.entries.get(number)
@@ -99,7 +99,7 @@ def preview_result(card: Card, number: int, payload: dict) -> dict:
     return _score(card, number, payload)
 
 
-def side_version(card: Card, entry: ScoreEntry | None) -> int:
+def side_version(card: ScoreCard, entry: ScoreEntry | None) -> int:
     """The version of this side's part of `entry` that a form is built on (0: none yet)."""
     if entry is None:
         return 0
@@ -108,7 +108,7 @@ def side_version(card: Card, entry: ScoreEntry | None) -> int:
     return entry.version if card.is_in(entry) else 0
 
 
-def save_draft(card: Card, number: int, raw: dict, *, version: int = 0) -> None:
+def save_draft(card: ScoreCard, number: int, raw: dict, *, version: int = 0) -> None:
     """Keep what was typed (not yet sent) so a reload loses nothing.
 
     `version` is the one the form was built on: a preview that arrives after its hand
@@ -137,7 +137,7 @@ def save_draft(card: Card, number: int, raw: dict, *, version: int = 0) -> None:
 # -- actions ---------------------------------------------------------------------------
 
 
-def submit(card: Card, number: int, payload: dict, *, version: int, key: str | None) -> dict:
+def submit(card: ScoreCard, number: int, payload: dict, *, version: int, key: str | None) -> dict:
     """Enter (or change) this side's part of hand `number`; the game validates it."""
     hand_as_it_lies = card.clock.time_is_up and number == card.in_progress and not card.organizer
     with transaction.atomic():
@@ -160,7 +160,7 @@ def submit(card: Card, number: int, payload: dict, *, version: int, key: str | N
         return done(key, outcome)
 
 
-def _check_submit(card: Card, number: int) -> None:
+def _check_submit(card: ScoreCard, number: int) -> None:
     existing = card.entries.get(number)
     card.check_open(number, new=not card.side_is_in(number))
     if existing is not None and not card.organizer:
@@ -181,7 +181,7 @@ def _in_statuses() -> list[str]:
 
 
 def _submit_part(
-    card: Card, entry: ScoreEntry, number: int, part: dict, version: int, as_it_lies: bool
+    card: ScoreCard, entry: ScoreEntry, number: int, part: dict, version: int, as_it_lies: bool
 ) -> dict:
     parts = entry.parts_by_team()
     mine = parts.get(card.side)
@@ -215,7 +215,9 @@ def _submit_part(
     return {"message": _("Hand %(number)s saved.") % {"number": number}, "number": number}
 
 
-def _submit_round(card: Card, entry: ScoreEntry, number: int, payload: dict, version: int) -> dict:
+def _submit_round(
+    card: ScoreCard, entry: ScoreEntry, number: int, payload: dict, version: int
+) -> dict:
     was_in = card.is_in(entry)
     if was_in and version != entry.version:
         raise Conflict(entry.payload, entry.version)
@@ -233,7 +235,7 @@ def _submit_round(card: Card, entry: ScoreEntry, number: int, payload: dict, ver
     return {"message": _("Round %(number)s saved.") % {"number": number}, "number": number}
 
 
-def _entry_to_answer(card: Card, number: int, nothing_yet: str) -> ScoreEntry:
+def _entry_to_answer(card: ScoreCard, number: int, nothing_yet: str) -> ScoreEntry:
     """The entered hand or round that the other side confirms or disputes, locked."""
     card.check_open(number)
     entry = _lock_entry(card.table, number)
@@ -243,7 +245,7 @@ def _entry_to_answer(card: Card, number: int, nothing_yet: str) -> ScoreEntry:
 
 
 def confirm(
-    card: Card, number: int, *, version: int, key: str | None, player_id: int | None = None
+    card: ScoreCard, number: int, *, version: int, key: str | None, player_id: int | None = None
 ) -> dict:
     """The other side's eyes: confirm what was entered (the version they saw)."""
     with transaction.atomic():
@@ -278,7 +280,7 @@ def confirm(
 
 
 def dispute(
-    card: Card,
+    card: ScoreCard,
     number: int,
     *,
     version: int,
@@ -368,7 +370,7 @@ def turn_in(
     return table
 
 
-def turn_in_card(card: Card, *, key: str | None) -> dict:
+def turn_in_card(card: ScoreCard, *, key: str | None) -> dict:
     """A scorekeeper turns the card in; a resent form gets its first outcome, no error."""
     with transaction.atomic():
         duplicate = claim(key, fingerprint(card, "turn_in"))

@@ -17,17 +17,17 @@ from django.utils.translation import gettext as _
 
 from clubscore.events.clock import ClockState, clock_state
 from clubscore.events.models import Event, ScoreChange, ScoreEntry, ScorekeeperLink, Seat, Table
-from clubscore.events.results import TableScore, table_score
+from clubscore.events.results import TableScore, score_in_place, table_score
 from clubscore.games import GAMES, Game
 from clubscore.translation import translate
 
 from .errors import Refused
 
-LIVE_STATUSES = (Event.Status.DRAWN, Event.Status.RUNNING, Event.Status.TIME_CALLED)
+LIVE_STATUSES = Event.LIVE_STATUSES
 
 
 @dataclass
-class Card:
+class ScoreCard:
     """One table's card as one scorekeeper (or the organizer) sees it."""
 
     event: Event
@@ -75,7 +75,7 @@ class Card:
         return [seat.player.name for seat in self.seats]
 
     def team_names(self, number: int) -> str:
-        return " & ".join(s.player.name for s in self.seats if s.team and s.team.number == number)
+        return self.table.team_names(number, self.seats)
 
     @property
     def target(self) -> int | None:
@@ -90,12 +90,10 @@ class Card:
         """Score `payload` as hand or round `number` of this card, as the game does: on its
         own, or, in a game scored as a whole, with the card's other entries (raises
         `ScoreError`)."""
-        if not self.game.scored_as_a_whole:
-            return self.game.score(payload, self.options)
-        entries = {n: e.payload for n, e in self.entries.items() if self.is_in(e)}
-        entries[number] = payload
-        ordered = [entries[n] for n in sorted(entries)]
-        return self.game.score_so_far(self.player_names, ordered, self.options)
+        entered = {n: e.payload for n, e in self.entries.items() if self.is_in(e)}
+        return score_in_place(
+            self.game_key, self.options, self.player_names, entered, number, payload
+        )
 
     def side_is_in(self, number: int) -> bool:
         entry = self.entries.get(number)
@@ -240,7 +238,7 @@ class Card:
 
 def load_card(
     token: str, *, user: Any = None, now: datetime.datetime | None = None, history: bool = True
-) -> Card | None:
+) -> ScoreCard | None:
     """The card a private link opens, in a fixed number of queries; None when it opens nothing."""
     # The token is unique: a slice, not .first(), so there is no ORDER BY to build or sort.
     found = ScorekeeperLink.objects.select_related("table__round__event", "team").filter(
@@ -275,7 +273,7 @@ def build_card(
     link: ScorekeeperLink | None = None,
     now: datetime.datetime | None = None,
     history: bool = False,
-) -> Card:
+) -> ScoreCard:
     event = table.round.event
     # Through the table's related managers, so each seat and entry knows its table.
     seats = list(table.seats.select_related("player", "team").order_by("position"))
@@ -287,7 +285,7 @@ def build_card(
             .select_related("entry", "changed_by_user", "changed_by_player")
             .order_by("-changed_at", "-id")[:50]
         )
-    return Card(
+    return ScoreCard(
         event=event,
         table=table,
         seats=seats,

@@ -15,11 +15,11 @@ from django.utils.translation import gettext as _
 
 from clubscore.events.models import IdempotencyKey
 
-from .card import Card
+from .card import ScoreCard
 from .errors import SentBefore
 
 
-def fingerprint(card: Card, action: str, **sent: Any) -> str:
+def fingerprint(card: ScoreCard, action: str, **sent: Any) -> str:
     """A hash of one request: which card and side, which action, and what was sent."""
     what = {"action": action, "table": card.table.pk, "side": card.side, **sent}
     return hashlib.sha256(json.dumps(what, sort_keys=True, default=str).encode()).hexdigest()

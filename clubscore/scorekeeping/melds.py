@@ -19,13 +19,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_GET
 
+from clubscore.entry_forms import FORMS
 from clubscore.errors import BadInput
 from clubscore.games import GAMES, ScoreError
 from clubscore.games.cards import card_name
 from clubscore.numbers import parse_int
 from clubscore.translation import translate
 
-from .forms import FORMS
 from .views import _card
 
 #: The ranks as German and English players write them (Q is D for Dame, J is B for Bube).

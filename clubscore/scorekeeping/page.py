@@ -1,7 +1,7 @@
 """The tablet page of one card, built by `CardPage` from the card and its game.
 
 The template asks the page (which rows may be edited, the game's words, what waits
-to be checked) and restates no rule: what a page shows comes from the `Card` and
+to be checked) and restates no rule: what a page shows comes from the `ScoreCard` and
 from the `Game`, never from a test of which game it is.
 """
 
@@ -17,15 +17,15 @@ from urllib.parse import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubscore.entry_forms import FORMS, DisputeForm, EntryForm
 from clubscore.events.models import ScoreEntry, TeamPart
 from clubscore.games import ScoreError
 from clubscore.templatetags.charts import line_chart
 from clubscore.translation import translate
 
 from . import offline
-from .card import Card
+from .card import ScoreCard
 from .errors import Conflict
-from .forms import FORMS, DisputeForm, EntryForm
 
 ACTIONS = {
     "entered": gettext_lazy("entered"),
@@ -36,14 +36,14 @@ ACTIONS = {
 }
 
 
-def entry_form(card: Card, number: int, data: Any = None, initial: Any = None) -> EntryForm:
+def entry_form(card: ScoreCard, number: int, data: Any = None, initial: Any = None) -> EntryForm:
     """The game's entry form for hand or round `number` of this card."""
     return FORMS[card.game_key](
         data, initial=initial, players=card.player_names, number=number, options=card.options
     )
 
 
-def proposal_form(card: Card, entry: ScoreEntry, data: Any = None) -> EntryForm:
+def proposal_form(card: ScoreCard, entry: ScoreEntry, data: Any = None) -> EntryForm:
     """The other team's part of a disputed hand, as this team counts it (prefix "p")."""
     form_class = FORMS[card.game_key]
     entered = getattr(entry.part(card.other_side), "data", None)
@@ -53,7 +53,7 @@ def proposal_form(card: Card, entry: ScoreEntry, data: Any = None) -> EntryForm:
     )
 
 
-def preview_context(card: Card, form: EntryForm, result: dict | None) -> dict:
+def preview_context(card: ScoreCard, form: EntryForm, result: dict | None) -> dict:
     """What the live preview under the form shows of `result` (the game's score of what
     is typed): a team's part alone, or each player's figure so far with the game's note."""
     shown: dict[str, Any] = {"card": card, "form": form, "result": result}
@@ -83,7 +83,7 @@ class CardPage:
 
     def __init__(
         self,
-        card: Card,
+        card: ScoreCard,
         *,
         number: int | None = None,
         form: EntryForm | None = None,

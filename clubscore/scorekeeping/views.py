@@ -18,15 +18,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from clubscore.entry_forms import DisputeForm, raw_values
 from clubscore.errors import BadInput
 from clubscore.messages import message
 from clubscore.numbers import parse_int
 from clubscore.translation import translate
 
 from . import actions, presence
-from .card import Card, finished_event_name, load_card
+from .card import ScoreCard, finished_event_name, load_card
 from .errors import Conflict, Invalid, Refused, SentBefore
-from .forms import DisputeForm, raw_values
 from .live import live_version
 from .page import CardPage, Disputing, entry_form, preview_context, proposal_form
 
@@ -41,7 +41,7 @@ class EveningOver(Http404):
         self.event_name = event_name
 
 
-def _card(request: HttpRequest, token: str, *, history: bool = True) -> Card:
+def _card(request: HttpRequest, token: str, *, history: bool = True) -> ScoreCard:
     """The card behind `token`, or 404 with no hint of what exists (`EveningOver` when
     the link was good until its evening was finished)."""
     card = load_card(token, user=request.user, history=history)
@@ -59,7 +59,7 @@ def _int(value: str | None, default: int) -> int:
     return default if number is None else number
 
 
-def _number(request: HttpRequest, card: Card) -> int:
+def _number(request: HttpRequest, card: ScoreCard) -> int:
     """The posted hand or round number: 1 up to the most this game has (400 otherwise)."""
     last = card.game.max_rounds(card.options)
     number = parse_int(request.POST.get("number"))
@@ -169,7 +169,7 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _act(
-    request: HttpRequest, card: Card, action, on_invalid=None, on_sent_before=None
+    request: HttpRequest, card: ScoreCard, action, on_invalid=None, on_sent_before=None
 ) -> HttpResponse:
     """Run a card action; say how it went on the card (or let `on_invalid` answer, or
     `on_sent_before` when the form's key came before with other numbers)."""

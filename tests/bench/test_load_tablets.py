@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from bench import load
 from bench.card_page import read
-from clubscore.scorekeeping.forms import FORMS
+from clubscore.entry_forms import FORMS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -7,9 +7,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from clubscore.dashboard.disputes import settle_dispute
 from clubscore.events.clock import start_clock
 from clubscore.events.models import ScoreEntry, ScorekeeperLink, Table
+from clubscore.events.settling import settle_dispute
 
 from .conftest import TABLET, screenshot
 

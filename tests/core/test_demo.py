@@ -9,9 +9,9 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from clubscore.club.models import Couple, Player
-from clubscore.dashboard.standings import event_standings, season_ladder
 from clubscore.events.models import CheckIn, Event, ScoreEntry, Table
 from clubscore.ratings.models import Rating
+from clubscore.standings.standings import event_standings, season_ladder
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,11 @@ import pytest
 from django.utils import translation
 
 from clubscore.events.models import ScoreEntry, Table
-from clubscore.games import score
-from tests.payloads import hf_hand, laus_round  # noqa: F401  (the tests import them from here)
+from tests.payloads import (  # noqa: F401  (the tests import hf_hand, laus_round from here)
+    hf_hand,
+    laus_round,
+    stored_result,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -28,8 +31,7 @@ def add_entry(db):
         status: str = ScoreEntry.Status.CONFIRMED,
         **fields,
     ) -> ScoreEntry:
-        game = table.round.event.game
-        result = None if game == "exact_bid" else score(game, payload)
+        result = stored_result(table, number, payload)  # as the tablet stores it
         return ScoreEntry.objects.create(
             table=table, number=number, payload=payload, result=result, status=status, **fields
         )

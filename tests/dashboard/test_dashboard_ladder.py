@@ -12,8 +12,8 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from clubscore.dashboard.standings import event_standings, season_ladder
 from clubscore.events.models import Event, Seat
+from clubscore.standings.standings import event_standings, season_ladder
 
 from .conftest import hf_hand, tables_of
 

@@ -8,11 +8,11 @@ from django.test import Client
 from django.urls import reverse
 
 from clubscore.club.models import Couple
-from clubscore.dashboard.playoffs import start_playoff
-from clubscore.dashboard.standings import event_standings
 from clubscore.draw import DrawError
 from clubscore.events.models import Event, Round, Seat
 from clubscore.games import score
+from clubscore.standings.playoffs import start_playoff
+from clubscore.standings.standings import event_standings
 from tests.payloads import hf_hand, laus_round
 from tests.playoffs import confirm, laus_tie, play_off, regular_tables, seat_names, turn_in
 

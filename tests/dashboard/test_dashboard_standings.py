@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from clubscore.club.models import Couple
-from clubscore.dashboard.standings import event_standings
 from clubscore.events.models import Event, ScoreEntry
 from clubscore.games import score
+from clubscore.standings.standings import event_standings
 
 from .conftest import by_name, hf_hand, laus_round, tables_of
 

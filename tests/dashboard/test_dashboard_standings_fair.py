@@ -9,9 +9,9 @@ import pytest
 from django.urls import reverse
 
 from clubscore.club.models import Couple
-from clubscore.dashboard.standings import event_standings
 from clubscore.events.models import CheckIn, Event, Round, Seat, Table, Team
 from clubscore.games import score
+from clubscore.standings.standings import event_standings
 from tests.payloads import hf_hand, laus_round
 from tests.playoffs import confirm, laus_tie, play_off, regular_tables, seat_names, turn_in
 

@@ -8,12 +8,12 @@ import itertools
 import pytest
 from django.urls import reverse
 
-from clubscore.dashboard.playoffs import start_playoff
 from clubscore.draw import draw
 from clubscore.events import services
 from clubscore.events.clock import call_time, clock_state, start_clock
 from clubscore.events.models import ClockAction, Event, Round, ScoreEntry, Seat, Table
 from clubscore.games import score
+from clubscore.standings.playoffs import start_playoff
 from tests.payloads import laus_round
 from tests.playoffs import hand_and_foot_tie, turn_in
 
@@ -107,7 +107,7 @@ def test_a_resent_next_round_adds_no_second_round(organizer_client, laus_evening
 
 
 def test_next_round_by_standings_seats_the_leaders_together(organizer_client, laus_evening):
-    from clubscore.dashboard.standings import event_standings
+    from clubscore.standings.standings import event_standings
 
     leaders = {pid for row in event_standings(laus_evening).rows[:4] for pid in row.player_ids}
     next_round(organizer_client, laus_evening, seating="standings")

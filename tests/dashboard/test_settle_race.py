@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from clubscore.dashboard.disputes import settle_dispute
 from clubscore.events.clock import start_clock
 from clubscore.events.models import ScoreChange, ScoreEntry, ScorekeeperLink
+from clubscore.events.settling import settle_dispute
 from clubscore.scorekeeping.actions import submit
 from clubscore.scorekeeping.card import load_card
 from clubscore.scorekeeping.errors import Refused

@@ -51,7 +51,7 @@ def evening(drawn_event):
 def test_the_open_cards_are_those_not_in(evening, django_assert_num_queries):
     with django_assert_num_queries(3):
         cards = finish.open_cards(evening)
-    assert [card.table.number for card in cards] == [2, 3]
+    assert [card.number for card in cards] == [2, 3]
     assert (cards[0].entered, cards[0].confirmed, cards[0].disputed) == (2, 1, [])
     assert [e.number for e in cards[1].disputed] == [1]
 

@@ -19,6 +19,7 @@ from pypdf import PdfReader
 
 from clubscore.club.models import Player
 from clubscore.draw import TABLE_SIZES, draw
+from clubscore.entry_forms import FORMS, EntryForm, count_field
 from clubscore.events import services
 from clubscore.events.clock import start_clock
 from clubscore.events.models import Event, ScoreEntry, ScorekeeperLink, Seat
@@ -27,7 +28,6 @@ from clubscore.games.base import GRACE, TIME_LIMIT, Validator, line
 from clubscore.games.cards import Deck
 from clubscore.printing import cards
 from clubscore.printing.cards.layout import ROW_MIN, CardKind, header, player_columns
-from clubscore.scorekeeping.forms import FORMS, EntryForm, count_field
 
 
 class HighCard(Game):

@@ -8,8 +8,8 @@ from django.urls import reverse
 
 from clubscore.club.models import Player
 from clubscore.collation import sort_key
-from clubscore.dashboard.standings import event_standings
 from clubscore.events.models import Event, Seat
+from clubscore.standings.standings import event_standings
 
 pytestmark = pytest.mark.django_db
 

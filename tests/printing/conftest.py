@@ -74,8 +74,8 @@ def links_of():
 def playoff_event(drawn_event):
     """A Hand and Foot evening of two tables whose winning teams tied: round 1 is the
     regular round, round 2 the play-off among the four tied (drawn by the real draw)."""
-    from clubscore.dashboard.playoffs import start_playoff
     from clubscore.events.models import Table
+    from clubscore.standings.playoffs import start_playoff
     from tests.playoffs import hand_and_foot_tie
 
     event = drawn_event("hand_and_foot", tables=2, name="Cup final")

@@ -10,10 +10,10 @@ import pytest
 from django.core.management import call_command
 
 from clubscore.club.models import Couple
-from clubscore.dashboard.standings import event_standings as dashboard_standings
 from clubscore.events.models import Event, ScoreEntry, Seat, Table
 from clubscore.games import score
 from clubscore.printing.documents import event_document
+from clubscore.standings.standings import event_standings as dashboard_standings
 
 from .conftest import page_texts
 

@@ -7,16 +7,13 @@ from hypothesis import strategies as st
 
 from clubscore.games import score
 from clubscore.ratings.engine import (
-    EntryRow,
-    SeatRow,
-    TableRow,
-    TeamRef,
     new_state,
     rank_sides,
     ranks,
     rate_evening,
 )
 from clubscore.ratings.models import conservative
+from clubscore.standings.loading import EntryRow, SeatRow, TableRow, TeamRef
 from tests.payloads import hf_hand, laus_round
 
 
@@ -38,14 +35,16 @@ def test_a_better_score_never_ranks_worse(scores):
 
 def hf_table(pk, players, went_out_team):
     payload = hf_hand(1, went_out_team)
-    seats = [SeatRow(pid, TeamRef(1 + i % 2)) for i, pid in enumerate(players)]
-    return TableRow(pk, pk, False, seats, [EntryRow(1, payload, score("hand_and_foot", payload))])
+    seats = [SeatRow(pid, "", "", TeamRef(1 + i % 2)) for i, pid in enumerate(players)]
+    entries = [EntryRow(1, score("hand_and_foot", payload), payload)]
+    return TableRow(pk, 1, False, number=pk, seats=seats, counted=entries)
 
 
 def laus_table(pk, players, lowest_seat):
     payload = laus_round(["a", "b", "c", "d"], (lowest_seat + 1) % 4)
-    seats = [SeatRow(pid, None) for pid in players]
-    return TableRow(pk, pk, False, seats, [EntryRow(1, payload, score("laus", payload))])
+    seats = [SeatRow(pid, "", "") for pid in players]
+    entries = [EntryRow(1, score("laus", payload), payload)]
+    return TableRow(pk, 1, False, number=pk, seats=seats, counted=entries)
 
 
 def test_hand_and_foot_partners_share_the_result_and_winners_gain():

@@ -13,7 +13,6 @@ import time_machine
 from django.test import Client
 from django.utils import timezone
 
-from clubscore.dashboard.disputes import settle_dispute
 from clubscore.events.clock import call_time, start_clock
 from clubscore.events.models import (
     Event,
@@ -24,6 +23,7 @@ from clubscore.events.models import (
     ScorekeeperLink,
     Table,
 )
+from clubscore.events.settling import settle_dispute
 from clubscore.games import ScoreError, hand_and_foot
 
 from .conftest import GOOD_TEAM, SMALL_TEAM, links, url

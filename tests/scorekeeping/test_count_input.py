@@ -7,7 +7,7 @@ import re
 import pytest
 from django import forms
 
-from clubscore.scorekeeping.forms import NUMBER_ATTRS, CountInput
+from clubscore.entry_forms import NUMBER_ATTRS, CountInput
 
 
 def parts(html: str) -> tuple[str, set[str]]:

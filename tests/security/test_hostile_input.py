@@ -17,6 +17,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from clubscore.entry_forms import FORMS
 from clubscore.events.clock import start_clock
 from clubscore.events.models import (
     CheckIn,
@@ -31,7 +32,6 @@ from clubscore.events.models import (
     TeamPart,
 )
 from clubscore.games import GAMES
-from clubscore.scorekeeping.forms import FORMS
 from tests.payloads import add_parts, hf_hand, laus_round, lf_round
 
 from .conftest import all_pages

@@ -67,6 +67,9 @@ class Event(models.Model):
         TIME_CALLED = "time_called", _("Time called")
         FINAL = "final", _("Final")
 
+    # While the evening is played: the scorekeeper links open their cards, tablets poll.
+    LIVE_STATUSES = (Status.DRAWN, Status.RUNNING, Status.TIME_CALLED)
+
     class StandingsBasis(models.TextChoices):
         INDIVIDUAL = "individual", _("Individual")
         COUPLE = "couple", _("Couple (both spouses together)")

@@ -3,18 +3,29 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
 
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from clubscore.club.models import Player
+from clubscore.club.models import Player, together
 
 from .evening import Round
 
 
+class TableQuerySet(models.QuerySet):
+    def open(self) -> TableQuerySet:
+        """Cards not in: neither turned in nor marked "not played"."""
+        return self.filter(turned_in_at=None, not_played=False)
+
+
 class Table(models.Model):
+    """One table of a round. What every page asks of a table is answered here: whether
+    its card is done (`done`), its teams' names (`team_names`); the tables that count,
+    with their confirmed entries, come from one loader (`clubscore.standings.loading`)."""
+
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveIntegerField(_("table"))
     first_player = models.ForeignKey(
@@ -37,6 +48,8 @@ class Table(models.Model):
     # and its players are listed as "did not play" (unless they played another round).
     not_played = models.BooleanField(_("not played"), default=False)
 
+    objects = TableQuerySet.as_manager()
+
     class Meta:
         ordering = ["round", "number"]
         verbose_name = _("table")
@@ -54,6 +67,24 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return _("Table %(number)s") % {"number": self.number}
+
+    @property
+    def done(self) -> bool:
+        """Nothing more will be entered here: the card is turned in or "not played"."""
+        return self.turned_in_at is not None or self.not_played
+
+    @property
+    def player_names(self) -> str:
+        """ "Ann Fox, Bob Ray, ...": who sits here, in seat order (seats with players)."""
+        return ", ".join(seat.player.name for seat in self.seats.all())
+
+    def team_names(self, number: int, seats: Iterable[Seat] | None = None) -> str:
+        """ "Ann & Bob": the players of team `number` in seat order, from `seats` (the
+        table's seats with player and team, when the caller has them) or the table's."""
+        seats = self.seats.all() if seats is None else seats
+        return together(
+            seat.player.name for seat in seats if seat.team and seat.team.number == number
+        )
 
 
 class Team(models.Model):

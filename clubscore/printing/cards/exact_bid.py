@@ -21,7 +21,7 @@ from .layout import (
     QR_SIZE,
     ROW_FLOOR,
     ROW_MIN,
-    Card,
+    PrintedCard,
     card_kind,
     point_values,
     row_height,
@@ -45,7 +45,7 @@ def exact_bid_height(event: EventInfo, width: float, height: float) -> float:
     return _eb_header_h(event) + GAP + NAMES_H + HEAD_H + rows * ROW_MIN
 
 
-def exact_bid(card: Card) -> None:
+def exact_bid(card: PrintedCard) -> None:
     """A landscape page: up to four players of three boxes each (bid, tricks, points) need
     its width for boxes a pen can fill in; the point values go in the heading."""
     game, x, top, width, table = card.game, card.x, card.top, card.width, card.table

@@ -30,7 +30,7 @@ from .layout import (
     HEADER_H,
     NAME_SIZE,
     ROW_MIN,
-    Card,
+    PrintedCard,
     card_kind,
     cells,
     header,
@@ -206,7 +206,7 @@ def hf_finals(canvas: Canvas, x: float, top: float, width: float, row_h: float) 
     return top - y
 
 
-def hand_and_foot(card: Card) -> None:
+def hand_and_foot(card: PrintedCard) -> None:
     canvas, x, top, width, height = card.canvas, card.x, card.top, card.width, card.height
     event, table = card.event, card.table
     values = card.game.point_values()

@@ -15,7 +15,7 @@ from .layout import (
     NAMES_H,
     NUMBER_CELL,
     ROW_MIN,
-    Card,
+    PrintedCard,
     card_kind,
     label_width,
     point_values,
@@ -34,7 +34,7 @@ def laus_height(event: EventInfo, width: float, height: float) -> float:
     return HEADER_H + 2 * mm + max(grid, side)
 
 
-def laus(card: Card) -> None:
+def laus(card: PrintedCard) -> None:
     game, x, width, event = card.game, card.x, card.width, card.event
     y = card.top - card.heading() - 2 * mm
 

@@ -354,7 +354,7 @@ class CardKind:
 
 
 @dataclass(frozen=True)
-class Card:
+class PrintedCard:
     """One card being drawn: its place on the page (``x``, ``top``, ``width``,
     ``height``), its event and table (``None``: a blank card), and the parts every card of
     a grid of players begins with: the heading, the players' names over their columns,
@@ -438,18 +438,18 @@ class Card:
 
 def card_kind(
     game: str,
-    draw: Callable[[Card], None],
+    draw: Callable[[PrintedCard], None],
     height: Callable[[EventInfo, float, float], float],
     *,
     width: float = 0,
     landscape: bool = False,
 ) -> CardKind:
-    """The ``CardKind`` of a game whose ``draw`` draws a ``Card``."""
+    """The ``CardKind`` of a game whose ``draw`` draws a ``PrintedCard``."""
     return CardKind(game, partial(_draw_card, draw), height, width=width, landscape=landscape)
 
 
 def _draw_card(
-    draw: Callable[[Card], None],
+    draw: Callable[[PrintedCard], None],
     canvas: Canvas,
     x: float,
     top: float,
@@ -458,4 +458,4 @@ def _draw_card(
     event: EventInfo,
     table: TableInfo | None,
 ) -> None:
-    draw(Card(canvas, x, top, width, height, event, table))
+    draw(PrintedCard(canvas, x, top, width, height, event, table))

@@ -22,7 +22,7 @@ from .layout import (
     NAMES_H,
     NUMBER_CELL,
     ROW_MIN,
-    Card,
+    PrintedCard,
     card_kind,
     heading_width,
 )
@@ -66,7 +66,7 @@ def luxury_family_height(event: EventInfo, width: float, height: float) -> float
     return HEADER_H + 2 * mm + NAMES_H + HEAD_H + rows * ROW_MIN + 2 * mm + meld
 
 
-def luxury_family(card: Card) -> None:
+def luxury_family(card: PrintedCard) -> None:
     game, x, width, table = card.game, card.x, card.width, card.table
     y = card.top - card.heading() - 2 * mm
 

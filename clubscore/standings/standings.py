@@ -8,7 +8,7 @@ Decisions where the rule sheets are silent (also in docs/decisions.md):
 
 - Only confirmed entries of the event's *regular* rounds count, all of them added up
   (an evening may have several). Play-off rounds order the players tied for first and
-  only them (`clubscore.dashboard.playoff_results`); they never add to the totals.
+  only them (`clubscore.standings.playoff_results`); they never add to the totals.
 - The rank is the total alone, in the game's own order (`standings_order`: Laus low,
   the others high). A game whose standings compare per round played
   (`Game.standings_per_round`, Laus) ranks by points per round when the lines played
@@ -29,7 +29,7 @@ Decisions where the rule sheets are silent (also in docs/decisions.md):
   couple (a single, a walk-in) has a line of their own, marked "single".
 
 Everything is computed in Python from rows loaded in a fixed number of queries, whatever
-the size of the event (see `clubscore.dashboard.loading`). Nothing here restates a rule:
+the size of the event (see `clubscore.standings.loading`). Nothing here restates a rule:
 points come from `clubscore.events.results.table_score`, i.e. from `clubscore.games`.
 """
 
@@ -42,7 +42,7 @@ from fractions import Fraction
 
 from django.utils.translation import gettext as _
 
-from clubscore.club.models import Couple
+from clubscore.club.models import Couple, together
 from clubscore.collation import sort_key
 from clubscore.events.models import Event
 from clubscore.events.results import seat_teams, table_score
@@ -77,7 +77,7 @@ class Row:
     single: bool = False  # on the couple basis: a player without a couple
     tied: bool = False  # another row (not a partner) has the same result
     playoff: bool = False  # tied for first place, not settled (yet)
-    playoff_state: str = ""  # see clubscore.dashboard.playoff_results
+    playoff_state: str = ""  # see clubscore.standings.playoff_results
     playoff_scores: list[int] = field(default_factory=list)  # in each play-off played
     # The teams a row played in: Hand and Foot partners always score alike, so rows
     # with the same partnerships share a result and are not "tied" with each other.
@@ -176,7 +176,7 @@ class Standings:
             if key not in groups and len(groups) == count:
                 break
             groups.setdefault(key, []).append(row)
-        return [(" & ".join(r.name for r in rows), rows[0].progress) for rows in groups.values()]
+        return [(together(r.name for r in rows), rows[0].progress) for rows in groups.values()]
 
     @property
     def has_scores(self) -> bool:
@@ -347,7 +347,7 @@ def _couple_rows(players: dict[int, Row], couples: Sequence[Couple], tiebreakers
         progress = [sum(values) for values in zip(*padded, strict=True)]
         played = [m for m in members if m.played]  # a best round of one who played
         row = Row(
-            name=f"{couple.player_a.name} & {couple.player_b.name}",
+            name=together((couple.player_a.name, couple.player_b.name)),
             player_ids=tuple(member.player_ids[0] for member in members),
             total=sum(member.total for member in members),
             played=sum(member.played for member in members),

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from clubscore.club.models import together
 from clubscore.events.results import table_score
 
 from .loading import TableRow
@@ -197,7 +198,7 @@ def _lines(group: list, scores: dict[int, int], side) -> list[tuple[str, int | N
         key = (side(row), score)
         if key in seen:
             names, value = lines[seen[key]]
-            lines[seen[key]] = (f"{names} & {row.name}", value)
+            lines[seen[key]] = (together((names, row.name)), value)
         else:
             seen[key] = len(lines)
             lines.append((row.name, score))

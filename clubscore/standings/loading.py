@@ -1,9 +1,13 @@
-"""What the standings read of an evening, as plain rows, in a fixed number of queries.
+"""The one loader of counted tables: an evening's tables with their seats and confirmed
+entries, as plain rows, in a fixed number of queries.
 
 `load_events(events)` loads every table of the events' rounds (regular and play-off),
 their seats and confirmed entries, and the events' check-ins: four queries for any
-number of events, tables and players. Plain rows (values_list), not model instances:
-a 1,000-player evening loads in a fraction of the time, and nothing here is saved back.
+number of events, tables and players. The standings, the play-off results, the printed
+standings and the ratings all read it (`EventRows.counted` is what the ratings rate), so
+what counts at a table is decided here once. Plain rows (values_list), not model
+instances: a 1,000-player evening loads in a fraction of the time, and nothing here is
+saved back.
 """
 
 from __future__ import annotations
@@ -39,9 +43,11 @@ class SeatRow:
 
 @dataclass(slots=True)
 class EntryRow:
+    """A confirmed entry: what `table_score` reads."""
+
     number: int
     result: dict | None
-    payload: dict | None = None
+    payload: dict | None = None  # read only for a game that scores a table from its payloads
 
 
 @dataclass(slots=True)
@@ -50,6 +56,7 @@ class TableRow:
     event_id: int
     has_first_table_bonus: bool
     round_number: int = 1
+    number: int = 0  # the table's number in its round
     playoff: bool = False  # a table of a play-off round
     turned_in: bool = False
     not_played: bool = False  # the organizer marked its card "not played"
@@ -72,17 +79,24 @@ class EventRows:
     checkins: list[SeatRow] = field(default_factory=list)  # who came (no team)
 
     @property
+    def counted(self) -> list[TableRow]:
+        """The tables that count for the ratings: the regular rounds' (a play-off only
+        orders players already tied, see docs/decisions.md), not marked "not played"."""
+        return [table for table in self.regular if not table.not_played]
+
+    @property
     def player_ids(self) -> set[int]:
         seated = {seat.player_id for table in self.regular for seat in table.seats}
         return seated | {checkin.player_id for checkin in self.checkins}
 
 
-def load_events(events: Iterable[Event]) -> dict[int, EventRows]:
+def load_events(events: Iterable[Event], *, checkins: bool = True) -> dict[int, EventRows]:
     """Every round's tables of `events` with seats, teams and confirmed entries, and
-    the events' check-ins: four queries, whatever the number of events and tables."""
+    the events' check-ins: four queries, whatever the number of events and tables
+    (three without the check-ins, which only the standings read)."""
     events = list(events)
     tables: dict[int, TableRow] = {}
-    for pk, event_id, bonus, number, kind, turned_in_at, not_played in (
+    for pk, event_id, bonus, round_number, number, kind, turned_in_at, not_played in (
         Table.objects.filter(round__event__in=events)
         .order_by("round__number", "number")
         .values_list(
@@ -90,6 +104,7 @@ def load_events(events: Iterable[Event]) -> dict[int, EventRows]:
             "round__event_id",
             "has_first_table_bonus",
             "round__number",
+            "number",
             "round__kind",
             "turned_in_at",
             "not_played",
@@ -99,7 +114,8 @@ def load_events(events: Iterable[Event]) -> dict[int, EventRows]:
             pk,
             event_id,
             bonus,
-            round_number=number,
+            round_number=round_number,
+            number=number,
             playoff=kind == Round.Kind.PLAYOFF,
             turned_in=turned_in_at is not None,
             not_played=not_played,
@@ -115,7 +131,9 @@ def load_events(events: Iterable[Event]) -> dict[int, EventRows]:
         tables[table_id].seats.append(
             SeatRow(player_id, first, last, TeamRef(team) if team is not None else None)
         )
-    # Only a game scored as a whole reads payloads (the stored results of the others do).
+    # Only a game scored as a whole reads payloads: it scores a table from its payloads,
+    # whatever result each round stored (the stored results of the others do). Decoding
+    # every hand's payload would double the time of a ratings rebuild.
     fields = ["table_id", "number", "result"]
     if any(event.game_rules.scored_as_a_whole for event in events):
         fields.append("payload")
@@ -132,6 +150,8 @@ def load_events(events: Iterable[Event]) -> dict[int, EventRows]:
             by_event[table.event_id].regular.append(table)
     for (event_id, number), round_tables in playoffs.items():  # in round order already
         by_event[event_id].playoffs.append((number, round_tables))
+    if not checkins:
+        return by_event
     for event_id, player_id, first, last in (
         CheckIn.objects.filter(event__in=events)
         .order_by("pk")
