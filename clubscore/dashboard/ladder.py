@@ -6,8 +6,8 @@
 - Rank by: total (the game's order; a game whose evenings rank per round played, Laus,
   by points per round played: `Game.ladder_figure`), rating, events played or best
   finish; equal values share a rank, then the total and the name order the rows.
-- Rating: the conservative rating (mean - 3 sigma) as it stood at the end of the season
-  (all seasons: as it stands now), with the rated evenings counted.
+- Rating: the shown rating (`shown_rating`: 0 is where everybody starts) as it stood at
+  the end of the season (all seasons: as it stands now), with the rated evenings counted.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubscore.collation import sort_key
 from clubscore.games import GAMES
-from clubscore.ratings.models import Rating, RatingHistory, conservative
+from clubscore.ratings.models import Rating, RatingHistory, shown_rating
 
 from .forms import LadderFilterForm, first_game
 from .standings import Ladder, LadderRow, season_ladder
@@ -83,7 +83,7 @@ def _ratings(game: str, year: int | None, player_ids: list[int]) -> dict[int, tu
             .values_list("player_id", "mu", "sigma", "evenings")
         )
     # History rows come in date order: the last one of each player wins.
-    return {pid: (round(conservative(mu, sigma), 1), evenings) for pid, mu, sigma, evenings in rows}
+    return {pid: (round(shown_rating(mu, sigma), 1), evenings) for pid, mu, sigma, evenings in rows}
 
 
 def rated_ladder(
