@@ -181,15 +181,30 @@ def rate_matches(
 
 def _evening(matches: Sequence[Match], weight: float, model: Any) -> tuple[Match, list, Any]:
     """Every side of the evening in one match, by points per hand or round played."""
-    evening = Match(
-        [side for m in matches for side in m.sides],
-        [p / m.played for m in matches for p in m.points],
-    )
+    sides = [side for m in matches for side in m.sides]
+    if len({pid for side in sides for pid in side}) == sum(len(side) for side in sides):
+        # One table each: the tables' sides (teams stay teams).
+        evening = Match(sides, [p / m.played for m in matches for p in m.points])
+        shares = [m.share for m in matches for _side in m.sides]
+    else:
+        # Several rounds: each player once, by their points per hand or round over all
+        # their tables, counted as much as their tables were played on average.
+        points: dict[int, list[float]] = {}
+        for m in matches:
+            for side, p in zip(m.sides, m.points, strict=True):
+                for pid in side:
+                    line = points.setdefault(pid, [0.0, 0, 0.0, 0])
+                    line[0] += p
+                    line[1] += m.played
+                    line[2] += m.share
+                    line[3] += 1
+        evening = Match([[pid] for pid in points], [t / n for t, n, _s, _c in points.values()])
+        shares = [s / c for _t, _n, s, c in points.values()]
     if model.__class__.__name__.endswith("Full"):
         # Per opponent: full pairing adds up one pair per other side, and an evening has
         # many; so that the evening weighs like one more table, whatever its size.
         weight /= max(1, len(evening.sides) - 1)
-    return evening, [weight * m.share for m in matches for _side in m.sides], model
+    return evening, [weight * share for share in shares], model
 
 
 def table_match(game_key: str, options: dict, table: TableRow) -> tuple[Match | None, dict]:

@@ -149,3 +149,20 @@ def test_laus_ranks_the_evening_per_round_played_lowest_first():
     state = {}
     rate_matches([seven, six], "low", state, METHOD)
     assert state[1].mu > state[5].mu
+
+
+def test_an_evening_of_several_rounds_counts_each_player_once_in_the_evening():
+    # Luxury Family in two rounds, redrawn: player 1 wins both tables by far.
+    def table(players, points):
+        return Match([[p] for p in players], points, 3, 1.0, [[p // 3 for p in points]] * 3)
+
+    rounds = [
+        table([1, 2, 3], [900, 300, 200]),
+        table([4, 5, 6], [500, 400, 300]),
+        table([1, 4, 5], [900, 300, 200]),
+        table([2, 3, 6], [500, 400, 300]),
+    ]
+    state = {}
+    rate_matches(rounds, "high", state, METHOD)
+    assert max(state, key=lambda pid: state[pid].mu) == 1
+    assert min(state, key=lambda pid: state[pid].mu) in (3, 6)
