@@ -133,8 +133,31 @@ class EntryForm(forms.Form):
             field = self.field_for_path(path)
             if field not in self.fields:
                 field = None
+            if field is not None and self.has_error(field):
+                continue  # the field says what is wrong with it already
             for message in messages:
                 self.add_error(field, translate(message))
+
+    #: Whether the game may check what was typed while a field is still left blank, so
+    #: every mistake shows at once (a Laus ten not chosen yet must not hide five aces).
+    checks_while_blank = False
+
+    def only_blanks_missing(self) -> bool:
+        """Every field in error was left blank (nothing typed there is wrong)."""
+        return (
+            self.checks_while_blank
+            and all(
+                not self.data.get(self.add_prefix(name))
+                for name in self.errors
+                if name in self.fields
+            )
+            and not self.non_field_errors()
+        )
+
+    @property
+    def filled_in(self) -> list[tuple[str, str, int]]:
+        """Each value a fixed sum filled in: (field name, its label, the value)."""
+        return [(name, str(self.fields[name].label), value) for name, value in self.auto.items()]
 
     @staticmethod
     def initial_from_payload(payload: dict, players: Sequence[str]) -> dict:
@@ -333,6 +356,7 @@ class LausForm(EntryForm):
     """One round of four: who took each ten, and the aces, kings and queens each took."""
 
     game_key = "laus"
+    checks_while_blank = True
 
     def build(self) -> None:
         choices = [("", "—")] + [(str(i), name) for i, name in enumerate(self.players)]

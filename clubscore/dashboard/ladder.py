@@ -3,10 +3,11 @@
 - "Best N evenings": a player's total counts only their N best evenings (in the game's
   order: Laus the N lowest), as bridge clubs' season rules do.
 - "At least M evenings": only players with M evenings or more are ranked.
-- Rank by: total (the game's order), rating, events played or best finish; equal values
-  share a rank, then the total and the name order the rows.
-- Rating: the conservative rating (mean - 3 sigma) as it stood at the end of the season
-  (all seasons: as it stands now), with the rated evenings counted.
+- Rank by: total (the game's order; a game whose evenings rank per round played, Laus,
+  by points per round played: `Game.ladder_figure`), rating, events played or best
+  finish; equal values share a rank, then the total and the name order the rows.
+- Rating: the shown rating (`shown_rating`: 0 is where everybody starts) as it stood at
+  the end of the season (all seasons: as it stands now), with the rated evenings counted.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubscore.collation import sort_key
 from clubscore.games import GAMES
-from clubscore.ratings.models import Rating, RatingHistory, conservative
+from clubscore.ratings.models import Rating, RatingHistory, shown_rating
 from clubscore.standings.standings import Ladder, LadderRow, season_ladder
 
 from .forms import LadderFilterForm, first_game
@@ -82,7 +83,7 @@ def _ratings(game: str, year: int | None, player_ids: list[int]) -> dict[int, tu
             .values_list("player_id", "mu", "sigma", "evenings")
         )
     # History rows come in date order: the last one of each player wins.
-    return {pid: (round(conservative(mu, sigma), 1), evenings) for pid, mu, sigma, evenings in rows}
+    return {pid: (round(shown_rating(mu, sigma), 1), evenings) for pid, mu, sigma, evenings in rows}
 
 
 def rated_ladder(
@@ -99,11 +100,18 @@ def rated_ladder(
     order = GAMES[game].standings_order
     sign = -1 if order == "high" else 1
     rows = [row for row in ladder.rows if not at_least or row.events >= at_least]
+    rules = GAMES[game]
     if best:
         for row in rows:
-            row.total = sum(
-                sorted((total for total, _rank in row.results), key=lambda t: sign * t)[:best]
-            )
+            # The N best evenings by the figure the ladder ranks by.
+            evenings = [
+                (total, played, rules.ladder_figure(total, played))
+                for (total, _rank), played in zip(row.results, row.played_each, strict=True)
+            ]
+            evenings.sort(key=lambda e: sign * (e[0] if e[2] is None else e[2]))
+            row.total = sum(total for total, _played, _figure in evenings[:best])
+            row.played = sum(played for _total, played, _figure in evenings[:best])
+            row.figure = rules.ladder_figure(row.total, row.played)
     ratings = _ratings(game, year, [row.player_id for row in rows])
     for row in rows:
         row.rating, row.rated_evenings = ratings.get(row.player_id, (None, 0))
@@ -115,9 +123,9 @@ def rated_ladder(
             return -row.events
         if rank_by == "best_finish":
             return row.best_finish or 0
-        return sign * row.total
+        return sign * row.value
 
-    rows.sort(key=lambda row: (value(row), sign * row.total, sort_key(row.name)))
+    rows.sort(key=lambda row: (value(row), sign * row.value, sort_key(row.name)))
     previous = object()
     for position, row in enumerate(rows, start=1):
         if value(row) != previous:
@@ -131,6 +139,9 @@ class RatedLadderTable(LadderTable):
     """The ladder's columns with the rating beside the total; names link to each
     player's page."""
 
+    per_round = tables.Column(
+        verbose_name=_("Per round"), accessor="per_round_value", attrs={"td": {"class": "num"}}
+    )
     rating = tables.Column(
         verbose_name=_("Rating"), attrs={"td": {"class": "num rating"}}, empty_values=()
     )
@@ -144,6 +155,7 @@ class RatedLadderTable(LadderTable):
             "rank",
             "name",
             "total",
+            "per_round",
             "rating",
             "rated_evenings",
             "events",
@@ -151,7 +163,9 @@ class RatedLadderTable(LadderTable):
             "wins",
         )
 
-    def __init__(self, *args, game: str, **kwargs) -> None:
+    def __init__(self, *args, game: str, per_round: bool = False, **kwargs) -> None:
+        # The per-round column only where the ladder ranks by it.
+        kwargs.setdefault("exclude", () if per_round else ("per_round",))
         super().__init__(*args, **kwargs)
         self.game = game
 

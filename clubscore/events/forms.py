@@ -122,6 +122,14 @@ class EventForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         key = self.game_shown(self.data if self.is_bound else self.initial, self.instance)
         self.rules = GAMES[key]
+        # The game select shows the game whose options are shown: no "---------".
+        self.fields["game"].choices = [c for c in self.fields["game"].choices if c[0]]
+        self.initial.setdefault("game", key)
+        if not self.is_bound:
+            _forget_old_defaults(self.initial, key)
+        elif self.data.get("options_game") not in (None, key):
+            self.data = self.data.copy()
+            _forget_old_defaults(self.data, key)
         self.option_names = [option.name for option in self.rules.options]
         self.fields.update(option_fields(self.rules))
         saved = self.instance.options if self.instance.game == key else {}
@@ -176,6 +184,22 @@ class EventForm(forms.ModelForm):
         # check never fails on a form that is shown again with errors.
         self.instance.options = options or option_initial_values(self.rules, {})
         return data
+
+
+def _forget_old_defaults(values: Any, key: str) -> None:
+    """When the game changes, an option left at the old game's default takes the new
+    game's own (Laus's play-off minutes are 15, not Hand and Foot's 30); an option the
+    organizer changed keeps what was typed. `values`: typed data, changed in place."""
+    old = values.get("options_game")
+    if not isinstance(old, str) or old not in GAMES or old == key:
+        return
+    was = {option.name: option for option in GAMES[old].options}
+    fields = option_fields(GAMES[old])
+    for name in [o.name for o in GAMES[key].options if o.name in was]:
+        typed = values.get(name)
+        default = fields[name].prepare_value(was[name].default)
+        if typed is not None and str(typed).strip() == ("" if default is None else str(default)):
+            del values[name]
 
 
 def typed_initial(data: Mapping[str, Any], instance: Event | None = None) -> dict[str, Any]:

@@ -26,9 +26,6 @@ from .links import revoke_table_links
 from .models import CheckIn, DrawRecord, Event, Round, Table
 from .wall import PAGE_SECONDS, wall_pages
 
-# The door's list shows this many players at once; typing narrows it.
-SEARCH_LIMIT = 40
-
 
 def home(request: HttpRequest) -> HttpResponse:
     """The club's events, tonight's first, with how many have checked in."""
@@ -70,10 +67,11 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
 def _checkin_context(event: Event, query: str) -> dict:
     checkins = list(CheckIn.objects.filter(event=event).select_related("player"))
     checked_in = {c.player_id for c in checkins}
+    # Everyone, alphabetically; the search only filters (issue 26: the list stopped at 40
+    # and a member further down had no button until searched). Still two queries.
     players = Player.objects.active().search(query).with_couple()
-    found = players.alphabetical(SEARCH_LIMIT + 1)
     rows = []
-    for player in found[:SEARCH_LIMIT]:
+    for player in players.alphabetical():
         spouse = player.spouse
         rows.append(
             {
@@ -89,7 +87,6 @@ def _checkin_context(event: Event, query: str) -> dict:
         "event": event,
         "query": query,
         "rows": rows,
-        "more": len(found) > SEARCH_LIMIT,
         "checkins": checkins[::-1],  # the latest arrival on top
         "fit": services.fit_for(event, len(checkins)),
     }

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -190,6 +191,15 @@ class Game:
         length = next(option for option in self.options if option.name == self.length_option)
         assert length.maximum is not None  # every number option states one (__post_init__)
         return length.maximum
+
+    #: How the season ladder ranks, in words, when not by the total in the game's order
+    #: (marked with ``_``; "" says nothing beyond "highest total wins").
+    ladder_basis: str = ""
+
+    def ladder_figure(self, total: int, played: int) -> Fraction | None:
+        """What ranks a player on the season ladder besides the total, the way the game's
+        evenings rank (None: the total alone). `played`: the hands or rounds counted."""
+        return None
 
     def ended_at(
         self, running: Mapping[Any, Sequence[int]], options: Mapping[str, Any] | None = None

@@ -53,8 +53,20 @@ def cards_in_round(index: int, start_cards: int) -> int:
 
 
 @lru_cache(maxsize=64)
-def cards_each(cards: int) -> Message:
-    return message(_("This round was played with {cards} cards each."), cards=cards)
+def bid_at_most(cards: int) -> Message:
+    # Says what may be entered, not only how many cards there were (issue 26.11).
+    return message(
+        _("A bid may be at most {cards}: this round was played with {cards} cards each."),
+        cards=cards,
+    )
+
+
+@lru_cache(maxsize=64)
+def tricks_at_most(cards: int) -> Message:
+    return message(
+        _("Tricks may be at most {cards}: this round was played with {cards} cards each."),
+        cards=cards,
+    )
 
 
 @lru_cache(maxsize=64)
@@ -222,8 +234,12 @@ class ExactBid(Game):
             entry = check.mapping(raw, path, ("bids", "tricks"))
             if entry is None:
                 continue
-            bids = self._numbers(entry["bids"], join(path, "bids"), players, cards, check)
-            tricks = self._numbers(entry["tricks"], join(path, "tricks"), players, cards, check)
+            bids = self._numbers(
+                entry["bids"], join(path, "bids"), players, cards, check, bid_at_most(cards)
+            )
+            tricks = self._numbers(
+                entry["tricks"], join(path, "tricks"), players, cards, check, tricks_at_most(cards)
+            )
             if tricks is not None and sum(tricks) != cards:
                 check.add(
                     join(path, "tricks"),
@@ -237,7 +253,13 @@ class ExactBid(Game):
         return {"players": players, "start_cards": start_cards, "rounds": cleaned}
 
     def _numbers(
-        self, raw: Any, path: str, players: list[str] | None, cards: int, check: Validator
+        self,
+        raw: Any,
+        path: str,
+        players: list[str] | None,
+        cards: int,
+        check: Validator,
+        too_big: Message,
     ) -> list[int] | None:
         """One whole number per player, each 0..cards of the round."""
         if players is None:
@@ -246,7 +268,6 @@ class ExactBid(Game):
             values = check.sequence(raw, path, len(players), len(players))
         if values is None:
             return None
-        too_big = cards_each(cards)
         numbers = [check.integer(v, join(path, i), 0, cards, too_big) for i, v in enumerate(values)]
         return None if None in numbers else numbers
 

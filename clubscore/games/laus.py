@@ -6,6 +6,7 @@ One payload is one round of four players: the point cards each player took.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from .base import (
@@ -47,6 +48,9 @@ class Laus(Game):
     standings_per_round = True
     max_players = 4
     standings_order = "low"
+    # As each evening ranks when its tables played different numbers of rounds: points
+    # per round played, so whoever played more rounds over the season does not lose.
+    ladder_basis = _("ranked by points per round played, lowest first")
     played_in_rounds = True
     tiebreakers = (Tiebreaker("best_round", _("Best round"), "low"),)
     deck = Deck(PIQUET_RANKS)  # one pack with the twos to sixes taken out
@@ -82,6 +86,9 @@ class Laus(Game):
     def _check_options(self, options: dict[str, Any], check: Validator) -> None:
         if options["rounds"] is None and options["threshold"] is None:
             check.add("rounds", _("Set a number of rounds or a threshold."))
+
+    def ladder_figure(self, total: int, played: int) -> Fraction | None:
+        return Fraction(total, played) if played else None
 
     def ended_at(
         self, running: Mapping[Any, Sequence[int]], options: Mapping[str, Any] | None = None

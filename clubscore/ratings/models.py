@@ -10,13 +10,18 @@ from clubscore.club.models import Player
 from clubscore.events.models import Event
 from clubscore.translation import game_choices
 
-# The shown rating is the library's ordinal: mean minus three standard deviations, so a
-# newcomer (very uncertain) starts low and climbs as the evenings make them certain.
-Z = 3.0
+# The shown rating is the mean, moved so that 0 is where everybody starts (openskill's
+# starting mean, 25; clubscore.ratings.engine.MODEL): above 0 has done better than the
+# ratings expected, below 0 worse. The updates of a match add up to about nothing, so 0
+# stays about the club's average. Not the ordinal (mean - 3 sigma), which showed
+# newcomers -1.5 after one evening though the words said "starts at 0 and rises", and
+# ranked no better in bench/bench_rating_quality.py (figures in the README).
+START = 25.0
 
 
-def conservative(mu: float, sigma: float) -> float:
-    return mu - Z * sigma
+def shown_rating(mu: float, sigma: float) -> float:
+    """The number players see (sigma is kept, not shown: the evenings counted are)."""
+    return mu - START
 
 
 class RatingLock(models.Model):
@@ -52,7 +57,7 @@ class Rating(models.Model):
 
     @property
     def shown(self) -> float:
-        return conservative(self.mu, self.sigma)
+        return shown_rating(self.mu, self.sigma)
 
 
 class RatingHistory(models.Model):
@@ -87,4 +92,4 @@ class RatingHistory(models.Model):
 
     @property
     def shown(self) -> float:
-        return conservative(self.mu, self.sigma)
+        return shown_rating(self.mu, self.sigma)

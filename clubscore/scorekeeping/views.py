@@ -140,7 +140,21 @@ def entry(request: HttpRequest, token: str) -> HttpResponse:
         else:
             messages.success(request, outcome.get("message", ""))
             return redirect(reverse("scorekeeping:card", args=[token]) + "#next")
+    else:
+        _game_checks_too(card, number, form)
     return _page(request, CardPage(card, number=number, form=form))
+
+
+def _game_checks_too(card: ScoreCard, number: int, form) -> None:
+    """While only blanks stop the form, the game still checks what was typed, so every
+    mistake shows at once (issue 26: a missing ten hid aces adding up to 5)."""
+    if not form.only_blanks_missing():
+        return
+    form.fill()
+    try:
+        actions.preview_result(card, number, form.payload())
+    except Invalid as error:
+        form.add_score_errors(error.errors)
 
 
 @require_POST
@@ -156,6 +170,8 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
             result = actions.preview_result(card, number, form.payload())
         except Invalid as error:
             form.add_score_errors(error.errors)
+    else:
+        _game_checks_too(card, number, form)
     # Keep what was typed for the hand being entered, so a reload loses nothing.
     if number == card.next_number and not card.side_is_in(number):
         try:

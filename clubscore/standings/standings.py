@@ -427,6 +427,19 @@ class LadderRow:
     results: list[tuple[int, int]] = field(default_factory=list)  # (total, rank) per event
     rating: float | None = None  # filled in by dashboard.ladder
     rated_evenings: int = 0
+    played: int = 0  # hands or rounds counted, all evenings together
+    played_each: list[int] = field(default_factory=list)  # per event, as `results`
+    figure: Fraction | None = None  # what ranks besides the total (`Game.ladder_figure`)
+
+    @property
+    def value(self) -> Fraction | int:
+        """What the ladder ranks by: the game's figure, else the total."""
+        return self.total if self.figure is None else self.figure
+
+    @property
+    def per_round_value(self) -> float | None:
+        """The figure to show (one decimal)."""
+        return None if self.figure is None else round(float(self.figure), 1)
 
 
 @dataclass
@@ -436,6 +449,7 @@ class Ladder:
     order: str
     events: list[Event]
     rows: list[LadderRow]
+    basis: str = ""  # how it ranks, in words, when not by the total (the game says)
 
 
 def ladder_events(game: str, year: int | None = None):
@@ -448,7 +462,8 @@ def ladder_events(game: str, year: int | None = None):
 def season_ladder(game: str, year: int | None = None) -> Ladder:
     """The club's ladder for one game (and season, a calendar year): each player's event
     totals added up, events played, best finish and wins. Five queries, however many
-    events, tables and players. Ranked by total in the game's own order.
+    events, tables and players. Ranked by total in the game's own order, or by the
+    figure the game ranks its evenings by (`Game.ladder_figure`: Laus per round played).
 
     Each evening's place is its settled standings' rank: a play-off's winner alone
     finishes first; whoever did not play that evening has no finish (nor an event)."""
@@ -467,12 +482,19 @@ def season_ladder(game: str, year: int | None = None) -> Ladder:
             )
             row.wins += line.rank == 1
             row.results.append((line.total, line.rank))
-    order = GAMES[game].standings_order
+            row.played += line.played
+            row.played_each.append(line.played)
+    rules = GAMES[game]
+    order = rules.standings_order
     sign = -1 if order == "high" else 1
-    ranked = sorted(rows.values(), key=lambda r: (sign * r.total, -r.events, sort_key(r.name)))
+    # Ranked the way the game's evenings rank (Laus: per round played), as the game says.
+    for row in rows.values():
+        row.figure = rules.ladder_figure(row.total, row.played)
+    ranked = sorted(rows.values(), key=lambda r: (sign * r.value, -r.events, sort_key(r.name)))
     previous = None
     for position, row in enumerate(ranked, start=1):
-        if row.total != previous:
-            rank, previous = position, row.total
+        if row.value != previous:
+            rank, previous = position, row.value
         row.rank = rank
-    return Ladder(game=game, year=year, order=order, events=events, rows=ranked)
+    basis = translate(rules.ladder_basis) if rules.ladder_basis else ""
+    return Ladder(game=game, year=year, order=order, events=events, rows=ranked, basis=basis)

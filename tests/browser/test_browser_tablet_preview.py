@@ -35,7 +35,9 @@ def test_an_impossible_bid_or_trick_sum_shows_the_games_message(new_page, live_s
     box(page, "P1A Table1 took").fill("9")
     box(page, "P1B Table1 took").fill("0")
     expect(page.locator("#preview")).to_contain_text("played with 9 cards each")
-    expect(page.locator("#err-bid_0")).to_contain_text("played with 9 cards each")
+    expect(page.locator("#err-bid_0")).to_contain_text(
+        "A bid may be at most 9: this round was played with 9 cards each."
+    )
     box(page, "P1A Table1 bid").fill("1")
     box(page, "P1A Table1 took").fill("5")
     box(page, "P1B Table1 took").fill("3")

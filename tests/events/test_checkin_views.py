@@ -139,3 +139,23 @@ def test_the_page_runs_a_fixed_number_of_queries(
     with django_assert_num_queries(len(few.captured_queries)):
         response = organizer_client.get(url(event))
     assert "60 checked in: 15 tables of four" in response.content.decode()
+
+
+def test_everyone_is_listed_alphabetically_in_a_fixed_number_of_queries(
+    organizer_client, event, make_player, django_assert_num_queries
+):
+    # Issue 26.6: the list stopped at 40 players without a search.
+    for n in range(5):
+        make_player(f"M{n}", f"Adler{n:02d}")
+    with django_assert_num_queries(6) as few:
+        organizer_client.get(url(event))
+    for n in range(5, 60):
+        make_player(f"M{n}", f"Adler{n:02d}")
+    make_player("Ewa", "Wójcik")
+    with django_assert_num_queries(len(few.captured_queries)):
+        response = organizer_client.get(url(event))
+    names = [row["player"].name for row in response.context["rows"]]
+    assert len(names) == 61 and names[-1] == "Ewa Wójcik"
+    assert names[:-1] == [f"M{n} Adler{n:02d}" for n in range(60)]
+    found = organizer_client.get(url(event), {"q": "wój"}).context["rows"]
+    assert [row["player"].name for row in found] == ["Ewa Wójcik"]

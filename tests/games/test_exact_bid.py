@@ -167,7 +167,17 @@ def test_bids_and_tricks_are_whole_numbers_per_player_within_the_cards(bids, tri
 def test_a_trick_count_beyond_the_cards_names_the_cards():
     errors = errors_of(game(["Ann", "Bob"], ([0, 0], [6, 0])))
 
-    assert errors["rounds.0.tricks.0"] == ["This round was played with 5 cards each."]
+    assert errors["rounds.0.tricks.0"] == [
+        "Tricks may be at most 5: this round was played with 5 cards each."
+    ]
+
+
+def test_a_bid_beyond_the_cards_says_the_bid_may_be_at_most_the_cards():
+    # Issue 26.11: bid 6 with 5 cards said only "This round was played with 5 cards each."
+    errors = errors_of(game(["Ann", "Bob"], ([6, 0], [5, 0])))
+    assert errors["rounds.0.bids.0"] == [
+        "A bid may be at most 5: this round was played with 5 cards each."
+    ]
 
 
 @pytest.mark.parametrize(

@@ -268,7 +268,8 @@ def test_an_exact_bid_round_is_checked_against_the_whole_game(client, running):
     data = {"number": 1, "version": 0, "bid_0": 1, "bid_1": 2, "bid_2": 6, "tricks_0": 1}
     data["tricks_1"] = 2
     response = post(client, link, "entry", data)
-    assert "This round was played with 5 cards each." in response.content.decode()
+    words = "A bid may be at most 5: this round was played with 5 cards each."
+    assert words in response.content.decode()
     data["bid_2"] = 2
     post(client, link, "entry", data)
     assert ScoreEntry.objects.get().payload == {"bids": [1, 2, 2], "tricks": [1, 2, 2]}
@@ -461,3 +462,23 @@ def test_a_confirmed_hand_without_team_parts_is_done_for_both_teams(client, runn
         html = client.get(url(link)).content.decode()
         assert 'name="number" value="1"' not in html
         assert 'name="number" value="2"' in html
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "A bid may be at most 5: this round was played with 5 cards each."),
+        ("de", "Ein Gebot darf höchstens 5 sein: In dieser Runde hatte jeder 5 Karten."),
+    ],
+)
+def test_a_bid_over_the_cards_says_the_bid_may_be_at_most_that_many(
+    client, running, language, words
+):
+    # Issue 26.11: bid 6 with 5 cards each.
+    event = running("exact_bid", tables=1, players_per_table=3, options={"start_cards": 5})
+    (link,) = links(event)
+    data = {"number": 1, "version": 0, "bid_0": 6, "bid_1": 2, "bid_2": 0}
+    data |= {"tricks_0": 1, "tricks_1": 2, "tricks_2": 2}
+    client.cookies["django_language"] = language
+    response = post(client, link, "entry", data)
+    assert words in response.content.decode()

@@ -38,7 +38,10 @@ def test_the_count_inputs_leave_the_limits_to_the_server(client, running):
 @pytest.mark.parametrize(
     ("typed", "message"),
     [
-        ({"bid_0": 10, "tricks_0": 9, "tricks_1": 0}, "This round was played with 9 cards each."),
+        (
+            {"bid_0": 10, "tricks_0": 9, "tricks_1": 0},
+            "A bid may be at most 9: this round was played with 9 cards each.",
+        ),
         ({"bid_0": 1, "tricks_0": 5, "tricks_1": 3, "tricks_2": 2}, "Tricks add up to 10"),
     ],
     ids=["bid-over-the-cards", "tricks-over-the-cards"],

@@ -1,0 +1,49 @@
+"""Issue 26.8: the card's rounds table fits a phone (390×844) with its Status column
+whole ("Bestätig…" was cut off), for each game, in English and German."""
+
+from __future__ import annotations
+
+import pytest
+
+from clubscore.events.clock import start_clock
+from clubscore.events.models import ScorekeeperLink
+from tests.payloads import hf_hand, laus_round, lf_round
+from tests.playoffs import confirm, regular_tables, seat_names
+
+from .conftest import PHONE, screenshot
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+OPTIONS = {"laus": {"rounds": 8}, "luxury_family": {"rounds": 8}}
+STATUS = {"en": "Confirmed", "de": "Bestätigt"}
+# The widest rounds each game writes: big numbers, running totals beneath.
+ROUNDS = {
+    "laus": lambda names, n: laus_round(names, n % 4),
+    "luxury_family": lambda names, n: lf_round(names, bid=300, melds=[150, 0, 0]),
+    "hand_and_foot": lambda names, n: hf_hand(n, n % 2, low_left=9),
+    "exact_bid": lambda names, n: {"bids": [1, 0, 1, 0], "tricks": [1, 0, 1, 9 - n]},
+}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("game", list(ROUNDS))
+def test_the_status_column_is_on_the_screen(new_page, live_server, drawn_event, game, language):
+    event = start_clock(drawn_event(game, tables=1, options=OPTIONS.get(game, {})))
+    (table,) = regular_tables(event)
+    names = seat_names(table)
+    for number in range(1, 4):
+        confirm(table, number, ROUNDS[game](names, number))
+    token = ScorekeeperLink.objects.filter(table=table).first().token
+    page = new_page(PHONE, locale="de-DE" if language == "de" else "en-GB")
+    page.goto(f"{live_server.url}/s/{token}/")
+    hands = page.locator("table.hands-table")
+    hands.scroll_into_view_if_needed()
+    screenshot(page, f"issue26-rounds-{game}-{language}-390")
+    badges = hands.locator("tbody .badge")
+    assert badges.first.inner_text() == STATUS[language]
+    scroller = page.locator(".hands .table-scroll")
+    assert scroller.evaluate("el => el.scrollWidth <= el.clientWidth"), "the table scrolls sideways"
+    for badge in badges.all():
+        box = badge.bounding_box()
+        assert box["x"] + box["width"] <= PHONE["width"], (badge.inner_text(), box)
+        assert badge.evaluate("el => el.scrollWidth <= el.clientWidth"), badge.inner_text()
