@@ -131,3 +131,24 @@ def test_a_hand_with_no_answer_in_time_waits_and_lands_once(
     assert IdempotencyKey.objects.count() == 1
     entry = ScoreEntry.objects.get(table=link.table, number=1)
     assert ScoreChange.objects.filter(entry=entry).count() == 1
+
+
+def test_a_400_sent_from_the_card_keeps_the_card_and_what_was_typed(
+    new_page, live_server, card, console_errors
+):
+    # The refusal is the point: the browser (and htmx, for the preview of the same
+    # forged number) report the 400 as it arrives.
+    console_errors.allow(r"status of 400 \(Bad Request\)")
+    console_errors.allow(r"Response Status Error Code 400 from /s/")
+    _event, link = card
+    page = open_card(new_page(PHONE), live_server, link, kept=False)
+    page.locator("#id_melded_aces").fill("3")
+    page.evaluate(
+        "() => { document.querySelector('form[data-queue=entry] [name=number]').value = '999'; }"
+    )
+    page.get_by_role("button", name="Save our hand").click()
+    expect(page.locator("#server-said")).to_contain_text("Hand number")
+    expect(page.locator("#id_melded_aces")).to_have_value("3")  # nothing typed is lost
+    expect(page.get_by_role("heading", name="Table 1")).to_be_visible()
+    expect(light(page)).to_have_text("Online")
+    assert not ScoreEntry.objects.filter(table=link.table).exists()
