@@ -454,7 +454,8 @@
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail.xhr;
     if (!xhr || !navigator.onLine) return;
-    if (xhr.status === 0 || xhr.status >= 500 || xhr.status === 429) {
+    var cutOff = xhr.status === 0 || xhr.status >= 500 || xhr.status === 429;
+    if (cutOff || xhr.getResponseHeader("X-Clubscore-Unreachable")) {
       unreachable();
     } else {
       reachable();
@@ -499,6 +500,10 @@
       registration.active.postMessage({ keep: cardUrl, html: first ? arrived : null });
     }).catch(function () { /* no worker (private mode, old browser): online as before */ });
   }
+
+  // The service worker showed the copy last seen while the browser is online: the
+  // server did not answer (sw.js).
+  if (html.dataset.keptCopy && navigator.onLine) unreachable();
 
   read().then(function () {
     show();

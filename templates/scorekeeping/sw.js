@@ -108,8 +108,9 @@ self.addEventListener("fetch", function (event) {
       event.respondWith(cardPage(event, url));
     } else if (url.searchParams.has("live")) {
       // The live poll without network: "nothing new" (204), and the page keeps polling.
+      // Marked as the worker's, so the page does not take it for the server's answer.
       event.respondWith(fetch(request).catch(function () {
-        return new Response(null, { status: 204 });
+        return new Response(null, { status: 204, headers: { "X-Clubscore-Unreachable": "1" } });
       }));
     }
   }

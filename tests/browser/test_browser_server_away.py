@@ -71,7 +71,7 @@ def test_hands_saved_while_the_server_answers_503_then_nothing(
     expect(page.get_by_role("heading", name="Table 1")).to_be_visible()  # the card stays
     expect(page.get_by_text(BUSY)).to_have_count(0)
     expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
-    assert len(busy) == 1
+    assert len(busy) >= 1  # (a poll answered meanwhile may try it again: 503 again)
 
     # A reload answered 503: the card as last seen, never the busy page.
     context.route(CARD, answer_503)
@@ -83,8 +83,8 @@ def test_hands_saved_while_the_server_answers_503_then_nothing(
 
     # Now the server takes the posts and never answers: each try gives up after 8 s.
     held = []
+    context.route(POSTS, lambda route: held.append(route))  # (the newest route answers first)
     context.unroute(POSTS, answer_503)
-    context.route(POSTS, lambda route: held.append(route))
     page.get_by_role("button", name="Send now").click()
     enter_offline(page, HANDS[2])  # saved meanwhile: waits its turn
     expect(light(page)).to_contain_text("2 waiting to send")
