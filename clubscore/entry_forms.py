@@ -25,8 +25,9 @@ from clubscore.numbers import WholeNumberField
 from clubscore.translation import suit_label, translate
 
 # No min="0": htmx checks the form's validity before each preview and would silently
-# skip a negative count; the server says what is wrong instead.
-NUMBER_ATTRS = {"inputmode": "numeric", "pattern": "-?[0-9]*", "class": "count"}
+# skip a negative count; the server says what is wrong instead. No `pattern` either:
+# browsers ignore it on type="number" and the HTML checker refuses it (issue 27.6).
+NUMBER_ATTRS = {"inputmode": "numeric", "class": "count"}
 
 HF_KIND_LABELS = {
     "jokers": _("Jokers"),

@@ -105,6 +105,7 @@ def strings() -> dict[str, str]:
     return {
         "online": _("Online"),
         "offlineSince": _("Offline since %(time)s") % {"time": "{time}"},
+        "awaySince": _("Server not reachable since %(time)s") % {"time": "{time}"},
         "waitingOne": waiting_to_send(1),
         "waitingOther": waiting_to_send(2),
         "waiting": _("waiting to send"),

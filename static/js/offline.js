@@ -20,7 +20,9 @@
   var cardUrl = root.dataset.card;
   var QUEUE = "clubscore:queue:" + token;
   var SINCE = "clubscore:offline-since";
+  var AWAY = "clubscore:server-away-since";  // online, but the server did not answer
   var RETRY_MS = 5000;
+  var TIMEOUT_MS = 8000;  // a post with no answer by then is kept, as if offline
   var channel = "BroadcastChannel" in window ? new BroadcastChannel("clubscore:" + token) : null;
   var queue = [];      // what IndexedDB holds, as last read
   var sending = false;
@@ -73,7 +75,7 @@
     return shown;
   }
 
-  function keepForm(form, submitter) {
+  function itemOf(form, submitter) {
     var data = new FormData(form);
     if (submitter && submitter.name) data.append(submitter.name, submitter.value);
     var item = {
@@ -86,9 +88,39 @@
       shown: form.dataset.queue === "entry" ? typed(form) : [],
       at: Date.now()
     };
+    return item;
+  }
+
+  // `tried`: the server just failed it; the next try comes with the others (RETRY_MS).
+  function keep(item, form, tried) {
     return change(function (list) { return list.concat([item]); }).then(function () {
       if (item.kind === "entry") nextHand(form);
-      send();
+      if (!tried) send();
+    });
+  }
+
+  // Online with nothing waiting: sent at once, as the form would post. If the server is
+  // away (5xx, 429, no answer in time, unreachable) the same item, with its key and
+  // body, is kept and sent later: if it did arrive after all, the key stores it once.
+  function sendNow(item, form, submitter) {
+    if (form.dataset.posting) return;
+    form.dataset.posting = "1";
+    form.setAttribute("aria-busy", "true");
+    if (submitter) submitter.disabled = true;
+    post(item).then(function (answer) {
+      delete form.dataset.posting;
+      form.removeAttribute("aria-busy");
+      if (submitter) submitter.disabled = false;
+      if (answer === "stored") {
+        toCard();
+        return;
+      }
+      delete form.dataset.sent;  // (static/js/scorekeeping.js: previews may go on)
+      if (answer === "later") {
+        keep(item, form, true);
+      } else {
+        answerPage(answer.page);
+      }
     });
   }
 
@@ -187,7 +219,10 @@
         }
         return;
       }
-      if (item.kind === "confirm") hide(document.getElementById("pending-" + item.number));
+      if (item.kind === "confirm" || item.kind === "dispute") {
+        hide(document.getElementById("pending-" + item.number));
+      }
+      if (item.kind === "dispute") hide(document.getElementById("dispute"));
       var row = item.number && rowFor(item.number);
       if (!row) return;
       row.classList.add("waiting");
@@ -216,20 +251,38 @@
     }
   }
 
+  function hhmm(since) {
+    return new Date(since).toLocaleTimeString(html.lang || undefined, {
+      hour: "2-digit", minute: "2-digit", hourCycle: "h23"  // hh:mm, as the card's times
+    });
+  }
+
+  // The server answered (anything but 5xx/429): it is reachable again.
+  function reachable() {
+    if (localStorage.getItem(AWAY) === null) return;
+    localStorage.removeItem(AWAY);
+    light();
+  }
+
+  function unreachable() {
+    if (!navigator.onLine || localStorage.getItem(AWAY) !== null) return;
+    localStorage.setItem(AWAY, String(Date.now()));
+    light();
+  }
+
   function light() {
     var online = navigator.onLine;
-    html.classList.toggle("offline", !online);
+    var away = online ? Number(localStorage.getItem(AWAY)) : 0;
+    // Cut off from the server is offline for the card: the same hints, the same greying.
+    html.classList.toggle("offline", !online || !!away);
     var parts = [];
     if (online) {
       localStorage.removeItem(SINCE);
-      parts.push(words.online);
+      parts.push(away ? words.awaySince.replace("{time}", hhmm(away)) : words.online);
     } else {
       var since = Number(localStorage.getItem(SINCE)) || Date.now();
       localStorage.setItem(SINCE, String(since));
-      var time = new Date(since).toLocaleTimeString(html.lang || undefined, {
-        hour: "2-digit", minute: "2-digit", hourCycle: "h23"  // hh:mm, as the card's times
-      });
-      parts.push(words.offlineSince.replace("{time}", time));
+      parts.push(words.offlineSince.replace("{time}", hhmm(since)));
     }
     if (queue.length) {
       var text = queue.length === 1 ? words.waitingOne : words.waitingOther;
@@ -238,7 +291,7 @@
     var box = here();
     if (!box) return;
     box.querySelector(".connection-text").textContent = parts.join(" · ");
-    box.classList.toggle("is-offline", !online);
+    box.classList.toggle("is-offline", !online || !!away);
     box.classList.toggle("is-waiting", queue.length > 0);
     box.querySelector(".send-now").hidden = !queue.length || !online;
   }
@@ -290,19 +343,30 @@
   // network or the server is away; else the page the server answered with, to read
   // (a conflict with both versions, a refusal on its field), shown in place of the card.
   function post(item) {
+    var abort = "AbortController" in window ? new AbortController() : null;
+    var timer = abort && setTimeout(function () { abort.abort(); }, TIMEOUT_MS);
     return fetch(item.url, {
       method: "POST",
       body: item.body,
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       credentials: "same-origin",
-      redirect: "manual"
+      redirect: "manual",
+      signal: abort ? abort.signal : undefined
     }).then(function (response) {
-      if (response.type === "opaqueredirect") return "stored";
-      if (response.status >= 500 || response.status === 429 || response.status === 403) {
+      if (response.status >= 500 || response.status === 429) {
+        unreachable();
         return "later";
       }
-      return response.text().then(function (text) { return { page: text }; });
-    }, function () { return "later"; });
+      reachable();
+      if (response.type === "opaqueredirect") return "stored";
+      if (response.status === 403) return "later";
+      return response.text().then(function (text) {
+        return { page: text, status: response.status };
+      });
+    }, function () {
+      unreachable();  // no answer in time, or none at all
+      return "later";
+    }).finally(function () { clearTimeout(timer); });
   }
 
   function answerPage(text) {
@@ -310,6 +374,23 @@
     var main = document.getElementById("main");
     var theirs = page.getElementById("main");
     if (!main || !theirs) return;
+    if (!theirs.querySelector("form")) {
+      // Not a card (the 400 page: a value that cannot be used): its message goes above
+      // the card, which stays as it is, with what was typed.
+      var said = theirs.querySelector("[role=alert]") || theirs;
+      var box = document.getElementById("server-said") || document.createElement("ul");
+      box.id = "server-said";
+      box.className = "messages";
+      box.setAttribute("role", "alert");
+      box.textContent = "";
+      var line = document.createElement("li");
+      line.className = "message error";
+      line.textContent = said.textContent.trim();
+      box.appendChild(line);
+      main.insertBefore(box, main.firstChild);
+      box.scrollIntoView({ block: "center" });
+      return;
+    }
     main.innerHTML = theirs.innerHTML;
     if (window.htmx) window.htmx.process(main);
     var alert = main.querySelector(".conflict, .form-errors, [role=alert]");
@@ -322,10 +403,22 @@
   function landed() {
     var form = entryForm();
     if (!form || !form.dataset.dirty) {
-      if (location.pathname === cardUrl && !location.search) location.reload();
-      else location.replace(cardUrl);
+      toCard();
     } else {
       refreshLive();
+    }
+  }
+
+  // Where the server's redirect leads (the card at its next thing to do), as a fresh
+  // page: its message ("Hand 1 saved.") comes with it.
+  function toCard() {
+    var target = cardUrl + "#next";
+    if (location.pathname === cardUrl && !location.search) {
+      history.scrollRestoration = "manual";
+      history.replaceState(history.state, "", target);
+      location.reload();
+    } else {
+      location.replace(target);
     }
   }
 
@@ -341,10 +434,11 @@
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.dataset || !form.dataset.queue) return;
-    // Online with nothing waiting, the form posts as it always did.
-    if (navigator.onLine && !queue.length) return;
     event.preventDefault();
-    keepForm(form, event.submitter);
+    var item = itemOf(form, event.submitter);
+    // Online with nothing waiting it is sent at once; else it waits its turn.
+    if (navigator.onLine && !queue.length) sendNow(item, form, event.submitter);
+    else keep(item, form);
   });
 
   document.addEventListener("input", function (event) {
@@ -355,6 +449,18 @@
   // No network: htmx sends nothing (no preview, no poll) rather than fail each time.
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (!navigator.onLine) event.preventDefault();
+  });
+  // The polls and previews tell whether the server answers.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr || !navigator.onLine) return;
+    var cutOff = xhr.status === 0 || xhr.status >= 500 || xhr.status === 429;
+    if (cutOff || xhr.getResponseHeader("X-Clubscore-Unreachable")) {
+      unreachable();
+    } else {
+      reachable();
+      if (queue.length) send();
+    }
   });
   // The live part was replaced: mark again what is waiting in it.
   document.addEventListener("htmx:afterSettle", function (event) {
@@ -394,6 +500,10 @@
       registration.active.postMessage({ keep: cardUrl, html: first ? arrived : null });
     }).catch(function () { /* no worker (private mode, old browser): online as before */ });
   }
+
+  // The service worker showed the copy last seen while the browser is online: the
+  // server did not answer (sw.js).
+  if (html.dataset.keptCopy && navigator.onLine) unreachable();
 
   read().then(function () {
     show();

@@ -49,14 +49,33 @@ function keptCopy(url) {
     });
 }
 
-// Network first for the card page: a good answer is kept, no network shows the copy.
+var TIMEOUT_MS = 8000;
+
+// The kept copy, or else what the server answered (the first opening: nothing kept).
+function keptOr(url, response) {
+  return keptCopy(url).then(function (kept) { return kept.type === "error" && response ? response : kept; });
+}
+
+// Network first for the card page: a good answer is kept; no network, a server away
+// (5xx, 429) or no answer in time shows the copy: a "busy" page never replaces the card.
 function cardPage(event, url) {
-  return fetch(event.request).then(function (response) {
+  var late;
+  var timeout = new Promise(function (resolve) {
+    late = setTimeout(function () { resolve("late"); }, TIMEOUT_MS);
+  });
+  var network = fetch(event.request).then(function (response) {
     if (response.ok && !url.search && response.type === "basic") {
       event.waitUntil(keep(url, response));
     }
+    if (response.status >= 500 || response.status === 429) return keptOr(url, response);
     return response;
   }, function () { return keptCopy(url); });
+  return Promise.race([network, timeout]).then(function (answer) {
+    clearTimeout(late);
+    return answer === "late" ? keptOr(url, null).then(function (kept) {
+      return kept.type === "error" ? network : kept;
+    }) : answer;
+  });
 }
 
 // Static files: from the cache at once, refreshed behind it when the network is there.
@@ -89,8 +108,9 @@ self.addEventListener("fetch", function (event) {
       event.respondWith(cardPage(event, url));
     } else if (url.searchParams.has("live")) {
       // The live poll without network: "nothing new" (204), and the page keeps polling.
+      // Marked as the worker's, so the page does not take it for the server's answer.
       event.respondWith(fetch(request).catch(function () {
-        return new Response(null, { status: 204 });
+        return new Response(null, { status: 204, headers: { "X-Clubscore-Unreachable": "1" } });
       }));
     }
   }

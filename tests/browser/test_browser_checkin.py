@@ -34,7 +34,7 @@ def test_the_organizer_checks_in_draws_and_sees_the_tables(page, live_server, or
     assert page.get_by_text("Zoë Quist").is_visible()
     page.get_by_label("Find a player").fill("smi")
     page.get_by_text("Zoë Quist").wait_for(state="detached")
-    page.get_by_role("button", name="Check in Ann Smith and Al Smith").click()
+    page.get_by_role("button", name="Check in both: Ann Smith and Al Smith").click()
     expect(count).to_have_text(re.compile(r"^7 checked in"))
     assert page.get_by_label("Find a player").input_value() == "smi"  # nothing typed is lost
     assert page.get_by_role("button", name="Ann Smith is checked in: undo").is_visible()

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clubscore.events.clock import start_clock
-from clubscore.events.models import ScorekeeperLink
+from clubscore.events.models import ScoreChange, ScoreEntry, ScorekeeperLink
 
 from .conftest import screenshot
 
@@ -39,7 +39,17 @@ def test_the_tablet_says_try_again_and_carries_on(
     expect(page.locator(".preview-total strong")).to_have_text("100")
     expect(page.locator("#server-busy")).to_have_count(0)
 
-    # A form sent without htmx while the database is away gets the plain page.
+    # A hand saved while the database is away: its 503 never replaces the card; the
+    # hand waits on the tablet (issue 27.2) and is stored once the server is back.
     outage.away()
     page.get_by_role("button", name="Save our hand").click()
-    expect(page.get_by_role("alert")).to_contain_text(MESSAGE)
+    light = page.locator(".connection-text")
+    expect(light).to_contain_text("Server not reachable since")
+    expect(light).to_contain_text("1 waiting to send")
+    expect(page.get_by_role("heading", name="Table 1")).to_be_visible()
+    outage.back()
+    expect(light).to_have_text("Online", timeout=15_000)
+    expect(page.locator(".hands-table tr[data-number='1']")).to_contain_text("100")
+    entry = ScoreEntry.objects.get(table__round__event=event, number=1)
+    assert entry.part(1).data["melded"]["aces"] == 5
+    assert ScoreChange.objects.filter(entry=entry).count() == 1
