@@ -10,13 +10,13 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from clubscore.standings.standings import event_standings, season_ladder
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
 from clubscore.dashboard.ladder import rated_ladder
 from clubscore.events.models import Event
+from clubscore.standings.standings import event_standings, season_ladder
 from tests.playoffs import confirm, regular_tables, seat_names
 
 pytestmark = pytest.mark.django_db
