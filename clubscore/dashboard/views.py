@@ -22,6 +22,7 @@ from clubscore.redirects import redirect_back
 from clubscore.scorekeeping.errors import Refused
 from clubscore.translation import game_name, translate
 
+from .calls import calls_context
 from .charts import progress_chart
 from .disputes import (
     correction_preview,
@@ -72,6 +73,7 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
         "rounds_count": len(rounds),
         "clock_url": reverse("dashboard:clock", args=[event.pk]),
         **evening_context(event),
+        **calls_context(event),
     }
 
 

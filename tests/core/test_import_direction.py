@@ -22,7 +22,7 @@ LAYERS: list[set[str]] = [
     | {"redirects"},
     {"club", "accounts"},
     {"events"},
-    {"scorekeeping", "ratings"},
+    {"scorekeeping", "ratings", "playerpages"},  # playerpages: the players' phones
     {"dashboard"},  # reads the tablets' forms
     {"printing"},  # prints the dashboard's standings
     {"backup", "management", "urls", "settings", "warmup", "asgi", "wsgi", "__init__"},
