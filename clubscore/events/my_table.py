@@ -117,22 +117,27 @@ def my_table(link: PlayerLink) -> MyTable:
         link=link,
         event=event,
         game=event.game_rules,
-        checked_in=CheckIn.objects.filter(event=event, player_id=link.player_id).exists(),
+        checked_in=True,
         pages_on=phones is None or phones.pages_on,
     )
     round_ = services.latest_round(event)
-    if round_ is None or not evening.checked_in:
-        return evening
-    evening.round = round_
-    evening.clock = clock_state(round_)
-    seat = (
-        Seat.objects.filter(round=round_, player_id=link.player_id).select_related("table").first()
-    )
+    seat = None
+    if round_ is not None:
+        evening.round = round_
+        evening.clock = clock_state(round_)
+        seat = (
+            Seat.objects.filter(round=round_, player_id=link.player_id)
+            .select_related("table")
+            .first()
+        )
     if seat is None:
-        record = DrawRecord.objects.filter(round=round_).order_by("-drawn_at", "-pk").first()
-        for entry in services.named_sit_outs(record):
-            if entry["player"] is not None and entry["player"].pk == link.player_id:
-                evening.sitting_out = entry["reason"]
+        # Not seated: checked in and waiting for the draw, sitting out, or not here.
+        evening.checked_in = CheckIn.objects.filter(event=event, player_id=link.player_id).exists()
+        if round_ is not None and evening.checked_in:
+            record = DrawRecord.objects.filter(round=round_).order_by("-drawn_at", "-pk").first()
+            for entry in services.named_sit_outs(record):
+                if entry["player"] is not None and entry["player"].pk == link.player_id:
+                    evening.sitting_out = entry["reason"]
         return evening
     table = seat.table
     seats = list(
