@@ -14,6 +14,8 @@ from clubscore.accounts.decorators import organizer_required
 from clubscore.events import phones
 from clubscore.events.models import Event
 
+from . import views
+
 
 class SwitchForm(forms.Form):
     what = forms.ChoiceField(choices=[("checkin", "checkin"), ("pages", "pages")])
@@ -26,6 +28,13 @@ def phones_page(request: HttpRequest, event_id: int) -> HttpResponse:
     door = phones.phones_of(event)
     context = {"event": event, "door": door, "open": phones.checkin_is_open(event, door)}
     return render(request, "playerpages/phones.html", context)
+
+
+@organizer_required
+def event_qr(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The event page's "Player check-in" QR code (the door's token, made when asked)."""
+    event = get_object_or_404(Event, pk=event_id)
+    return views.door_qr(request, phones.phones_of(event).checkin_token)
 
 
 @organizer_required

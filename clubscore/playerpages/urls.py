@@ -26,5 +26,6 @@ urlpatterns = [
     path("p/<ptoken:token>/", views.player, name="player"),
     path("p/<ptoken:token>/call/", views.call, name="call"),
     path("events/<int:event_id>/phones/", organizer.phones_page, name="phones"),
+    path("events/<int:event_id>/phones/qr.svg", organizer.event_qr, name="event_qr"),
     path("events/<int:event_id>/phones/switch/", organizer.switch, name="switch"),
 ]
