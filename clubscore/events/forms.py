@@ -206,3 +206,13 @@ class CallForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 2}),
     )
     idem = forms.RegexField(regex=r"^[0-9a-f]{32,48}$", required=False)
+
+    def problem(self) -> str:
+        """What is wrong with the form, in one sentence for the caller (after is_valid)."""
+        if "reason" in self.errors:
+            return str(_("Choose why you call the organizer."))
+        if "note" in self.errors:
+            return str(
+                _("The note is too long: at most %(count)d characters.") % {"count": NOTE_LENGTH}
+            )
+        return str(_("The call could not be made; try again."))

@@ -282,7 +282,7 @@ def call(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(request, _("You have no table yet: please find the organizer."))
         return redirect(back)
     if not form.is_valid():
-        messages.error(request, _("Choose why you call the organizer."))
+        messages.error(request, form.problem())
         return redirect(back + "#call")
     try:
         called = calls.call_organizer(

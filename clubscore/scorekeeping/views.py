@@ -276,7 +276,7 @@ def call(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(request, token, history=False)
     form = CallForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Choose why you call the organizer."))
+        messages.error(request, form.problem())
     else:
         try:
             called = calls.call_organizer(
