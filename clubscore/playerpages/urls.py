@@ -23,6 +23,7 @@ urlpatterns = [
     path("c/<ptoken:token>/", views.door, name="door"),
     path("c/<ptoken:token>/here/", views.here, name="here"),
     path("c/<ptoken:token>/qr.svg", views.door_qr, name="door_qr"),
+    path("events/<int:event_id>/find-my-table/", views.find, name="find"),
     path("p/<ptoken:token>/", views.player, name="player"),
     path("p/<ptoken:token>/call/", views.call, name="call"),
     path("events/<int:event_id>/phones/", organizer.phones_page, name="phones"),

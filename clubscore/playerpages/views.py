@@ -164,6 +164,17 @@ def door(request: HttpRequest, token: str) -> HttpResponse:
     return _with_phone_id(request, render(request, "playerpages/door.html", context))
 
 
+@require_GET
+def find(request: HttpRequest, event_id: int) -> HttpResponse:
+    """ "Find my table" from the club's list of events: the door's search, once the tables
+    are drawn (before, the door's code stays at the door: check-in is not for anyone)."""
+    event = get_object_or_404(Event, pk=event_id)
+    if event.status in (Event.Status.DRAFT, Event.Status.CHECK_IN, Event.Status.FINAL):
+        raise Http404
+    token = phones.phones_of(event).checkin_token
+    return redirect(reverse("playerpages:door", args=[token]) + "?other=1")
+
+
 @require_POST
 def here(request: HttpRequest, token: str) -> HttpResponse:
     """ "I'm here" or "We're both here": checked in, remembered on this phone."""
@@ -236,7 +247,8 @@ def player(request: HttpRequest, token: str) -> HttpResponse:
     if link.event.status == Event.Status.FINAL:
         if live:
             return HttpResponse(headers={"HX-Refresh": "true"})
-        return render(request, "playerpages/over.html", {"event": link.event})
+        context = {"event": link.event, "player": link.player}
+        return render(request, "playerpages/over.html", context)
     evening = my_table(link)
     if not evening.pages_on:
         return render(request, "playerpages/off.html", {"event": link.event})

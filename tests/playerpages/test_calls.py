@@ -105,3 +105,24 @@ def test_a_call_of_another_evening_cannot_be_answered(organizer_client, drawn_ev
     assert "not one of this evening" in text(response)
     call.refresh_from_db()
     assert call.answered_at is None
+
+
+def count(client, url) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    return len(queries)
+
+
+def test_the_dashboard_costs_the_same_with_one_call_or_many(organizer_client, drawn_event):
+    event = drawn_event(tables=6)
+    url = reverse("dashboard:event", args=[event.pk])
+    seat, _link = seated(event, 1)
+    calls.call_organizer(seat.table, reason="question")
+    one = count(organizer_client, url)
+    for number in range(2, 7):
+        seat, _link = seated(event, number)
+        calls.call_organizer(seat.table, reason="score", player=seat.player)
+    assert count(organizer_client, url) == one

@@ -144,7 +144,7 @@ def test_the_page_opens_nothing_once_the_evening_is_final(client, drawn_event):
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
     page = text(client.get(page_url(link)))
     assert "The evening is over" in page
-    assert seat.player.name not in page.split("</header>", 1)[1]
+    assert "data-table" not in page
 
 
 def test_the_organizer_turns_the_players_pages_off(client, organizer_client, drawn_event):
@@ -169,3 +169,23 @@ def test_the_page_reads_in_german(client, drawn_event):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
     page = text(client.get(page_url(link)))
     assert "Den Organisator rufen" in page and "Ihr Tisch" in page
+
+
+def test_find_my_table_from_the_list_of_events_once_drawn(client, make_event, make_player):
+    event = drawn(make_event, make_player, "hand_and_foot", 8)
+    assert "Find my table" in text(client.get("/"))
+    response = client.get(f"/events/{event.pk}/find-my-table/")
+    assert response.status_code == 302
+    assert response["Location"].startswith(door_url(event))
+    open_door = make_event(status=Event.Status.CHECK_IN)
+    # Before the draw the check-in code stays at the door.
+    assert client.get(f"/events/{open_door.pk}/find-my-table/").status_code == 404
+
+
+def test_after_the_final_the_page_links_the_ladder_and_the_players_own_page(client, drawn_event):
+    event = drawn_event(tables=1)
+    seat = Seat.objects.filter(round__event=event).first()
+    link = phones.link_for(event, seat.player)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    page = text(client.get(page_url(link)))
+    assert f"/players/{seat.player.pk}/" in page and "/ladder/" in page
