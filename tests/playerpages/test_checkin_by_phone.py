@@ -164,3 +164,13 @@ def test_the_door_after_the_evening_is_over(client, door_event):
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
     page = client.get(door_url(event)).content.decode()
     assert "The evening is over" in page
+
+
+def test_the_door_reads_in_german(client, door_event):
+    from django.conf import settings
+
+    event, _couple = door_event
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    page = client.get(door_url(event), {"q": "Weiß"}).content.decode()
+    assert "Spieler-Anmeldung" in page and "Ich bin da" in page
+    assert "Wir sind beide da" in page and "Nicht auf der Liste? Fragen Sie den Organisator" in page
