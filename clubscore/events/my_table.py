@@ -58,6 +58,7 @@ class MyTable:
     game: Game
     checked_in: bool
     pages_on: bool
+    phones: EventPhones | None = None  # the evening's switches (None: never set, both on)
     round: Round | None = None
     table: Table | None = None
     seat: Seat | None = None
@@ -119,6 +120,7 @@ def my_table(link: PlayerLink) -> MyTable:
         game=event.game_rules,
         checked_in=True,
         pages_on=phones is None or phones.pages_on,
+        phones=phones,
     )
     round_ = services.latest_round(event)
     seat = None

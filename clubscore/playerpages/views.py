@@ -262,7 +262,7 @@ def player(request: HttpRequest, token: str) -> HttpResponse:
         "call_form": CallForm(),
         "idem": uuid.uuid4().hex,
         "others": _other_links(link.event, others),
-        "door": EventPhones.objects.filter(event=link.event).first(),
+        "door": evening.phones,
     }
     template = "playerpages/player.html"
     if live:
