@@ -174,3 +174,15 @@ def test_the_door_reads_in_german(client, door_event):
     page = client.get(door_url(event), {"q": "Weiß"}).content.decode()
     assert "Spieler-Anmeldung" in page and "Ich bin da" in page
     assert "Wir sind beide da" in page and "Nicht auf der Liste? Fragen Sie den Organisator" in page
+
+
+def test_the_prune_command(db):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    PhoneHit.objects.create(key="phone:old", minute=1, count=5)
+    out = StringIO()
+    call_command("prune_phone_hits", stdout=out)
+    assert "1 old count(s) deleted." in out.getvalue()
+    assert not PhoneHit.objects.exists()
