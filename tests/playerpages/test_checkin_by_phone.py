@@ -186,3 +186,19 @@ def test_the_prune_command(db):
     call_command("prune_phone_hits", stdout=out)
     assert "1 old count(s) deleted." in out.getvalue()
     assert not PhoneHit.objects.exists()
+
+
+def test_the_event_page_offers_the_check_in_code_while_check_in_is_open(
+    organizer_client, door_event
+):
+    event, _couple = door_event
+    page = organizer_client.get(reverse("events:detail", args=[event.pk])).content.decode()
+    assert reverse("playerpages:event_qr", args=[event.pk]) in page and "Player check-in" in page
+    assert reverse("printing:event_pdf", args=[event.pk, "poster"]) in page
+    svg = organizer_client.get(reverse("playerpages:event_qr", args=[event.pk]))
+    assert svg["Content-Type"] == "image/svg+xml" and b"<svg" in svg.content
+    phones_page = organizer_client.get(reverse("playerpages:phones", args=[event.pk]))
+    assert "Switch check-in by phone off" in phones_page.content.decode()
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.DRAWN)
+    page = organizer_client.get(reverse("events:detail", args=[event.pk])).content.decode()
+    assert reverse("playerpages:event_qr", args=[event.pk]) not in page
