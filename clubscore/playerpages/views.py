@@ -119,7 +119,8 @@ def _door_context(request: HttpRequest, door: EventPhones, query: str) -> dict:
         found = players.alphabetical(FOUND_LIMIT)
         ids = [p.pk for p in found] + [p.spouse.pk for p in found if p.spouse]
         checked_in = phones.checked_in_ids(event, ids)
-        links = phones.links_for(event, [p.pk for p in found]) if not open_ else {}
+        # Tonight's players get their page (checked in by the organizer, say).
+        links = phones.links_for(event, [p.pk for p in found if not open_ or p.pk in checked_in])
         for player in found:
             spouse = player.spouse
             rows.append(

@@ -202,3 +202,12 @@ def test_the_event_page_offers_the_check_in_code_while_check_in_is_open(
     Event.objects.filter(pk=event.pk).update(status=Event.Status.DRAWN)
     page = organizer_client.get(reverse("events:detail", args=[event.pk])).content.decode()
     assert reverse("playerpages:event_qr", args=[event.pk]) not in page
+
+
+def test_a_player_the_organizer_checked_in_finds_their_page(client, door_event):
+    event, _couple = door_event
+    ann = Player.objects.get(first_name="Ann")
+    services.check_in(event, ann)
+    page = client.get(door_url(event), {"q": "Lee"}).content.decode()
+    link = PlayerLink.objects.get(event=event, player=ann)
+    assert "My page" in page and reverse("playerpages:player", args=[link.token]) in page
