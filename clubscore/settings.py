@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "clubscore.club",
     "clubscore.events",
     "clubscore.scorekeeping",
+    "clubscore.playerpages",
     "clubscore.ratings",
     "clubscore.dashboard",
     "clubscore.printing",

@@ -32,6 +32,7 @@ urlpatterns = [
     path("", event_views.home, name="home"),
     path("", include("clubscore.events.urls")),
     path("", include("clubscore.scorekeeping.urls")),
+    path("", include("clubscore.playerpages.urls")),
     path("", include("clubscore.dashboard.urls")),
     path("", include("clubscore.printing.urls")),
     path("login/", account_views.login, name="login"),

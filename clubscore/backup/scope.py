@@ -15,7 +15,7 @@ from django.db.models import Q
 DATA_APPS = ("club", "events")
 USER_MODELS = ("auth.group", settings.AUTH_USER_MODEL.lower())
 # Not tied to one event: an event backup leaves it out (a club backup keeps it).
-NOT_IN_EVENT_BACKUPS = {"events.idempotencykey"}
+NOT_IN_EVENT_BACKUPS = {"events.idempotencykey", "events.phonehit"}
 
 
 def label(model: type[models.Model]) -> str:
@@ -104,6 +104,9 @@ def event_scope(event_id: int) -> dict[str, Callable[[], models.QuerySet]]:
                 "changed_by_player", flat=True
             )
         )
+        # The players' phones (issue 25): their links and their calls to the organizer.
+        ids |= set(ev.PlayerLink.objects.filter(event=event_id).values_list("player", flat=True))
+        ids |= set(ev.OrganizerCall.objects.filter(event=event_id).values_list("player", flat=True))
         ids.discard(None)
         # Spouses come along: the draw needs the couple, and a couple needs both.
         for a, b in Couple.objects.filter(Q(player_a__in=ids) | Q(player_b__in=ids)).values_list(
@@ -142,6 +145,9 @@ def event_scope(event_id: int) -> dict[str, Callable[[], models.QuerySet]]:
         "events.scorechange": lambda: ev.ScoreChange.objects.filter(
             entry__table__round__event=event_id
         ),
+        "events.eventphones": lambda: ev.EventPhones.objects.filter(event=event_id),
+        "events.playerlink": lambda: ev.PlayerLink.objects.filter(event=event_id),
+        "events.organizercall": lambda: ev.OrganizerCall.objects.filter(event=event_id),
     }
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import evening, views
+from . import calls, evening, views
 
 app_name = "dashboard"
 
@@ -27,6 +27,12 @@ urlpatterns = [
         views.settle_preview,
         name="settle_preview",
     ),
+    path(
+        "events/<int:event_id>/dashboard/calls/<int:call_id>/on-my-way/",
+        calls.on_my_way,
+        name="call_on_my_way",
+    ),
+    path("events/<int:event_id>/dashboard/calls/<int:call_id>/done/", calls.done, name="call_done"),
     path("events/<int:event_id>/standings/", views.standings, name="standings"),
     path("events/<int:event_id>/standings/playoff/", views.playoff, name="playoff"),
     path("events/<int:event_id>/results/", views.public_standings, name="public_standings"),

@@ -25,6 +25,7 @@ from clubscore.standings.standings import COUPLE, INDIVIDUAL, event_standings
 from clubscore.templatetags.charts import line_chart
 from clubscore.translation import game_name, translate
 
+from .calls import calls_context
 from .disputes import (
     correction_preview,
     disputed_entries,
@@ -72,6 +73,7 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
         "rounds_count": len(rounds),
         "clock_url": reverse("dashboard:clock", args=[event.pk]),
         **evening_context(event),
+        **calls_context(event),
     }
 
 

@@ -10,6 +10,7 @@ from .models import (
     Draft,
     DrawRecord,
     Event,
+    OrganizerCall,
     Round,
     ScoreChange,
     ScoreEntry,
@@ -216,3 +217,19 @@ class ScorekeeperLinkAdmin(admin.ModelAdmin):
     list_display = ["table", "player", "created_at", "revoked_at"]
     list_select_related = ["table__round__event", "player"]
     readonly_fields = ["token"]
+
+
+@admin.register(OrganizerCall)
+class OrganizerCallAdmin(admin.ModelAdmin):
+    """Every call to the organizer (issue 25), to read: the dashboard answers them."""
+
+    list_display = ("table", "event", "reason", "player", "source", "called_at", "answered_at")
+    list_filter = ("reason", "source")
+    list_select_related = ("table", "event", "player")
+    readonly_fields = [field.name for field in OrganizerCall._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

@@ -15,7 +15,8 @@ from clubscore.games.base import NAME_PART_LENGTH
 from clubscore.numbers import WholeNumberField, parse_int
 from clubscore.translation import game_name
 
-from .models import Event, option_initial_values
+from .calls import NOTE_LENGTH
+from .models import CallReason, Event, option_initial_values
 from .options import clean_option_fields, option_fields
 
 # Seeds fit the database's big integer; a person types a short one to reproduce a draw.
@@ -213,3 +214,29 @@ def typed_initial(data: Mapping[str, Any], instance: Event | None = None) -> dic
     for name in ticks:
         initial[name] = name in data
     return initial
+
+
+class CallForm(forms.Form):
+    """ "Call the organizer" with a reason and an optional note (a scorekeeper's card, a
+    player's page); `idem` is the form's key, so a resent call is stored once."""
+
+    reason = forms.ChoiceField(
+        label=_("Why?"), choices=CallReason.choices, widget=forms.RadioSelect
+    )
+    note = forms.CharField(
+        label=_("Note (optional)"),
+        required=False,
+        max_length=NOTE_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+    idem = forms.RegexField(regex=r"^[0-9a-f]{32,48}$", required=False)
+
+    def problem(self) -> str:
+        """What is wrong with the form, in one sentence for the caller (after is_valid)."""
+        if "reason" in self.errors:
+            return str(_("Choose why you call the organizer."))
+        if "note" in self.errors:
+            return str(
+                _("The note is too long: at most %(count)d characters.") % {"count": NOTE_LENGTH}
+            )
+        return str(_("The call could not be made; try again."))

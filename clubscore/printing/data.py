@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch
+from django.urls import reverse
 from django.utils.translation import gettext
 
+from clubscore.events import phones
 from clubscore.events.models import (
     Event,
     Round,
@@ -44,6 +46,7 @@ class SeatInfo:
     name: str
     team: int | None = None  # Hand and Foot: 1 or 2
     scorekeeper: bool = False
+    page: str = ""  # the player's own page (issue 25), printed as a QR code
 
 
 @dataclass(frozen=True)
@@ -127,9 +130,11 @@ def event_round(event: Event, number: int | None = None) -> Round | None:
     return round_
 
 
-def event_tables(event: Event, base_url: str = "", round_: Round | None = None) -> list[TableInfo]:
+def event_tables(
+    event: Event, base_url: str = "", round_: Round | None = None, *, player_pages: bool = False
+) -> list[TableInfo]:
     """The tables of ``round_`` (default: the event's latest round), with absolute
-    scorekeeper links (4 queries)."""
+    scorekeeper links (4 queries); with ``player_pages`` each player's page too (3 more)."""
     round_ = round_ or event_round(event)
     if round_ is None:
         return []
@@ -143,6 +148,15 @@ def event_tables(event: Event, base_url: str = "", round_: Round | None = None) 
         )
     )
     base = base_url.rstrip("/")
+    tables = list(tables)
+    pages = {}
+    if base and player_pages:
+        # Each player's page (issue 25): made where missing, three queries at most.
+        ids = [seat.player_id for table in tables for seat in table.seats.all()]
+        pages = {
+            pk: base + reverse("playerpages:player", args=[link.token])
+            for pk, link in phones.links_for(event, ids).items()
+        }
     result = []
     for table in tables:
         seats = sorted(table.seats.all(), key=lambda seat: seat.position)
@@ -159,6 +173,7 @@ def event_tables(event: Event, base_url: str = "", round_: Round | None = None) 
                         name=seat.player.name,
                         team=seat.team.number if seat.team else None,
                         scorekeeper=seat.is_scorekeeper,
+                        page=pages.get(seat.player_id, ""),
                     )
                     for seat in seats
                 ),
@@ -175,3 +190,9 @@ def event_tables(event: Event, base_url: str = "", round_: Round | None = None) 
             )
         )
     return result
+
+
+def checkin_url(event: Event, base_url: str) -> str:
+    """The "Player check-in" page's absolute address (the poster's QR code, issue 25)."""
+    token = phones.phones_of(event).checkin_token
+    return base_url.rstrip("/") + reverse("playerpages:door", args=[token])

@@ -17,9 +17,9 @@ from clubscore.events.models import Event
 from clubscore.games import GAMES
 from clubscore.standings.standings import event_standings
 
-from . import cards, data, sheets
+from . import cards, data, poster, sheets
 
-EVENT_DOCUMENTS = ("cards", "tables", "standings", "blank")
+EVENT_DOCUMENTS = ("cards", "tables", "standings", "blank", "poster")
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,9 @@ def event_document(
     if what not in EVENT_DOCUMENTS:
         raise ValueError(what)
     with translation.override(event.language):
-        round_ = data.event_round(event, round_number) if what != "standings" else None
+        round_ = (
+            data.event_round(event, round_number) if what not in ("standings", "poster") else None
+        )
         info = data.event_info(event, round_)
         if what == "cards":
             content = cards.render_cards(info, data.event_tables(event, base_url, round_), paper())
@@ -65,7 +67,10 @@ def event_document(
                 paper(),
             )
         elif what == "tables":
-            content = sheets.render_tables(info, data.event_tables(event, round_=round_), paper())
+            tables = data.event_tables(event, base_url, round_, player_pages=True)
+            content = sheets.render_tables(info, tables, paper())
+        elif what == "poster":
+            content = poster.render_poster(info, data.checkin_url(event, base_url), paper())
         else:
             # The standings page's own standings, in the event's basis (one home for them).
             content = sheets.render_standings(
@@ -75,7 +80,11 @@ def event_document(
                 final=event.status == Event.Status.FINAL,
             )
     name = slugify(event.name) or "event"
-    suffix = f"-round-{round_number}" if round_number is not None and what != "standings" else ""
+    suffix = (
+        f"-round-{round_number}"
+        if round_number is not None and what not in ("standings", "poster")
+        else ""
+    )
     if what == "standings" and basis:
         suffix = f"-{basis}"
     return Document(content, f"{name}-{event.date:%Y-%m-%d}-{what}{suffix}.pdf")

@@ -44,6 +44,7 @@ from .pdf import (
     fitted_size,
     new_canvas,
     page_size,
+    qr_code,
     register_fonts,
     wrapped,
     write,
@@ -132,20 +133,22 @@ def render_tables(event: EventInfo, tables: Sequence[TableInfo], paper: str = "A
 
     # Find your table: everyone in alphabetical order with their table number, every
     # other line shaded so the eye stays on the line across to the number.
+    # With the players' pages (issue 25) each line carries the player's QR code.
     seated = sorted(
-        ((seat.name, table.number) for table in tables for seat in table.seats),
+        ((seat.name, table.number, seat.page) for table in tables for seat in table.seats),
         key=lambda item: (sort_key(item[0]), item[1] or 0),
     )
+    qr = 16 * mm if any(page for _name, _number, page in seated) else 0
     if seated:
-        columns, line_h, size = 2, 9 * mm, TEXT + 4
+        columns, line_h, size = 2, max(9 * mm, qr + 2 * mm), TEXT + 4
         column_w = (width - 6 * mm) / columns
-        name_w = column_w - 30 * mm
+        name_w = column_w - 30 * mm - (qr + 2 * mm if qr else 0)
         top = page_h - MARGIN - heading_h
         bottom = MARGIN
         column = 0
         y = top
         _page_heading(canvas, event, gettext("Find your table"), width, page_h - MARGIN)
-        for index, (name, number) in enumerate(seated):
+        for index, (name, number, page) in enumerate(seated):
             lines = wrapped(name, size, name_w, False, 2, 12)[1]
             entry_h = line_h + (len(lines) - 1) * size * 1.18
             if y - entry_h < bottom:
@@ -160,10 +163,13 @@ def render_tables(event: EventInfo, tables: Sequence[TableInfo], paper: str = "A
                 canvas.setFillColor(LIGHT)
                 canvas.rect(x - 1.5 * mm, y - entry_h, column_w + 3 * mm, entry_h, stroke=0, fill=1)
                 canvas.setFillColor(INK)
-            baseline = y - line_h + 2.6 * mm
+            baseline = y - line_h / 2 - 2 * mm if qr else y - line_h + 2.6 * mm
             write_lines(canvas, x, baseline, name, size, False, name_w, 2, smallest=12)
             label = gettext("Table %(n)s") % {"n": number}
-            write(canvas, x + column_w, baseline, label, size, bold=True, align="right")
+            right = x + column_w - (qr + 2 * mm if qr else 0)
+            write(canvas, right, baseline, label, size, bold=True, align="right")
+            if page:
+                qr_code(canvas, page, x + column_w - qr, y - entry_h + 1 * mm, qr)
             y -= entry_h
         canvas.showPage()
     canvas.save()

@@ -7,15 +7,23 @@ from functools import cache
 
 from django.db import connection
 
-from clubscore.events.models import Event, Round, ScoreEntry, ScorekeeperLink, Table
+from clubscore.events.models import (
+    Event,
+    OrganizerCall,
+    Round,
+    ScoreEntry,
+    ScorekeeperLink,
+    Table,
+)
 
 from .card import LIVE_STATUSES
 
 
 @cache
 def _live_sql() -> str:
-    link, table, round_, event, entry = (
-        model._meta.db_table for model in (ScorekeeperLink, Table, Round, Event, ScoreEntry)
+    link, table, round_, event, entry, call = (
+        model._meta.db_table
+        for model in (ScorekeeperLink, Table, Round, Event, ScoreEntry, OrganizerCall)
     )
     entries = f"FROM {entry} s WHERE s.table_id = t.id"
     return (
@@ -23,7 +31,10 @@ def _live_sql() -> str:
         f" r.time_called_at, r.extra_minutes, r.kind, CAST(e.options AS TEXT),"
         # One pass over the table's entries (PostgreSQL and SQLite both concatenate).
         " (SELECT COUNT(*) || ':' || SUM(s.version) || ':' || MAX(s.id) || ':'"
-        f" || MAX(s.updated_at) {entries})"
+        f" || MAX(s.updated_at) {entries}),"
+        # The table's open call to the organizer, and whether it is answered (issue 25).
+        f" (SELECT c.id FROM {call} c WHERE c.table_id = t.id AND c.closed_at IS NULL),"
+        f" (SELECT c.answered_at FROM {call} c WHERE c.table_id = t.id AND c.closed_at IS NULL)"
         f" FROM {link} l JOIN {table} t ON t.id = l.table_id"
         f" JOIN {round_} r ON r.id = t.round_id JOIN {event} e ON e.id = r.event_id"
         " WHERE l.token = %s AND l.revoked_at IS NULL AND e.status IN (%s, %s, %s)"
@@ -42,7 +53,8 @@ def live_version(token: str) -> str | None:
     counts down by itself, and the poll carries when the phase ends
     (`ClockState.phase_ends_at`). One raw query, a single row reached through indexes
     (the link's unique token, primary keys, the entries' table): tablets poll it all
-    evening, and the ORM's query building would cost more than the query.
+    evening, and the ORM's query building would cost more than the query. The table's
+    open call to the organizer is in it too, so "The organizer is on the way" shows.
     """
     with connection.cursor() as cursor:
         cursor.execute(_live_sql(), [token, *LIVE_STATUSES])

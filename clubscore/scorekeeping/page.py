@@ -18,6 +18,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubscore.entry_forms import FORMS, DisputeForm, EntryForm
+from clubscore.events.calls import open_call
+from clubscore.events.forms import CallForm
 from clubscore.events.models import ScoreEntry, TeamPart
 from clubscore.games import ScoreError
 from clubscore.templatetags.charts import line_chart
@@ -99,7 +101,9 @@ class CardPage:
         self.conflict = conflict
         self.disputing = disputing
         # Each form has its own key: a key stands for one request (idempotency.claim).
-        self.idem = {name: uuid.uuid4().hex for name in ("entry", "confirm", "dispute", "turn_in")}
+        self.idem = {
+            name: uuid.uuid4().hex for name in ("entry", "confirm", "dispute", "turn_in", "call")
+        }
 
     # -- the game's words ------------------------------------------------------
 
@@ -418,6 +422,9 @@ class CardPage:
             "clock": card.clock,
             "form": self.form,
             "facts": self.head,
+            # The table's open call to the organizer (issue 25): one query.
+            "organizer_call": open_call(card.table),
+            "call_form": CallForm(),
             **self.preview,
         }
 

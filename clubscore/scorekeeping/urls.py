@@ -30,6 +30,7 @@ urlpatterns = [
     path("s/<token:token>/confirm/", views.confirm, name="confirm"),
     path("s/<token:token>/dispute/", views.dispute, name="dispute"),
     path("s/<token:token>/turn-in/", views.turn_in, name="turn_in"),
+    path("s/<token:token>/call/", views.call, name="call"),
     path("s/<token:token>/qr.svg", views.qr, name="qr"),
     path("s/<token:token>/melds/", melds.melds, name="melds"),
 ]

@@ -20,6 +20,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubscore.entry_forms import DisputeForm, raw_values
 from clubscore.errors import BadInput
+from clubscore.events import calls
+from clubscore.events.forms import CallForm
+from clubscore.events.models import OrganizerCall
 from clubscore.messages import message
 from clubscore.numbers import parse_int
 from clubscore.translation import translate
@@ -281,6 +284,30 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
 def turn_in(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(request, token, history=False)
     return _act(request, card, lambda: actions.turn_in_card(card, key=_key(request)))
+
+
+@require_POST
+def call(request: HttpRequest, token: str) -> HttpResponse:
+    """ "Call the organizer" from the card (issue 25); queued offline like a hand."""
+    card = _card(request, token, history=False)
+    form = CallForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form.problem())
+    else:
+        try:
+            called = calls.call_organizer(
+                card.table,
+                reason=form.cleaned_data["reason"],
+                note=form.cleaned_data["note"],
+                player=card.link.player,
+                source=OrganizerCall.Source.CARD,
+                key=form.cleaned_data["idem"] or None,
+            )
+        except calls.CallRefused as refusal:
+            messages.error(request, str(refusal))
+        else:
+            messages.success(request, called.message)
+    return redirect(reverse("scorekeeping:card", args=[token]))
 
 
 @require_GET

@@ -219,6 +219,15 @@
         }
         return;
       }
+      if (item.kind === "call") {
+        // A call to the organizer waits like a hand: its button reads "waiting" (issue 25).
+        var call = document.getElementById("call");
+        if (call) {
+          call.open = false;
+          call.appendChild(mark(words.waiting, "badge st-waiting"));
+        }
+        return;
+      }
       if (item.kind === "confirm" || item.kind === "dispute") {
         hide(document.getElementById("pending-" + item.number));
       }

@@ -39,7 +39,7 @@ TIERS: list[tuple[str, list[set[str]]]] = [
         ],
     ),
     ("domain", [{"club", "accounts"}, {"events"}, {"standings"}, {"ratings"}]),
-    ("pages", [{"scorekeeping", "dashboard", "printing"}]),
+    ("pages", [{"scorekeeping", "dashboard", "printing", "playerpages"}]),
     ("project", [{"backup", "management", "urls", "settings", "warmup", "asgi", "wsgi"}]),
 ]
 PROJECT = TIERS[-1][1][0] | {"__init__"}

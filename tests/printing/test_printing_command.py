@@ -54,7 +54,7 @@ def test_unknown_event_or_document_is_a_clear_error(drawn_event, tmp_path):
     with pytest.raises(CommandError, match="No event with id 'abc'"):
         call_command("print", "abc", "--what", "cards", "--out", out)
     with pytest.raises(CommandError, match="choose one of: cards, tables, standings"):
-        call_command("print", str(event.pk), "--what", "poster", "--out", out)
+        call_command("print", str(event.pk), "--what", "menu", "--out", out)
     assert not (tmp_path / "x.pdf").exists()
 
 

@@ -44,7 +44,7 @@ def test_the_card_page_costs_the_same_with_more_hands_and_tables(client, running
         play(client, *links(big), 2)
     baseline = count(lambda: client.get(url(small_link)))
     assert count(lambda: client.get(url(big_link))) == baseline
-    assert baseline <= 8
+    assert baseline <= 9  # 8, and the table's open call to the organizer (issue 25)
 
 
 def test_a_submission_and_a_preview_cost_the_same_on_hand_three(

@@ -25,6 +25,9 @@ PUBLIC = {
     "admin:login",
     "admin:logout",
     "dashboard:ladder",
+    # "Find my table" (issue 25): anyone, once the tables are drawn; it leads to the
+    # door's search of tonight's players (tests/playerpages).
+    "playerpages:find",
 }
 
 

@@ -18,12 +18,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clubscore.entry_forms import FORMS
+from clubscore.events import calls
 from clubscore.events.clock import start_clock
 from clubscore.events.models import (
     CheckIn,
     Draft,
     Event,
     IdempotencyKey,
+    OrganizerCall,
     Round,
     ScoreChange,
     ScoreEntry,
@@ -226,6 +228,7 @@ def _fingerprint() -> str:
         ),
         list(Event.objects.order_by("pk").values_list("pk", "status", "public_standings")),
         list(ScorekeeperLink.objects.order_by("pk").values_list("token", "revoked_at")),
+        list(OrganizerCall.objects.order_by("pk").values_list("pk", "answered_at", "closed_at")),
     ]
     return hashlib.sha256(repr(rows).encode()).hexdigest()
 
@@ -245,6 +248,11 @@ def _url(page, event: Event, hostile: str | None) -> str:
         "what": "standings",
         "game": event.game,
         "player_id": table.seats.order_by("position").first().player_id,
+        # A call to the organizer of this table (issue 25), open or done.
+        "call_id": (
+            OrganizerCall.objects.filter(table=table).values_list("pk", flat=True).first()
+            or calls.call_organizer(table, reason="question").call.pk
+        ),
     }
     if hostile is None or not page.params:
         return reverse(page.name, kwargs={name: real[name] for name in page.params})

@@ -12,6 +12,7 @@ from .evening import (
     Round,
     option_initial_values,
 )
+from .phones import CallReason, EventPhones, OrganizerCall, PhoneHit, PlayerLink, new_phone_id
 from .scores import (
     Draft,
     IdempotencyKey,
@@ -23,6 +24,12 @@ from .scores import (
 from .tables import ScorekeeperLink, Seat, Table, Team, new_link_token
 
 __all__ = [
+    "CallReason",
+    "EventPhones",
+    "OrganizerCall",
+    "PhoneHit",
+    "PlayerLink",
+    "new_phone_id",
     "CheckIn",
     "ClockAction",
     "Draft",

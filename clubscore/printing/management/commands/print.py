@@ -1,4 +1,4 @@
-"""python manage.py print EVENT --what cards|tables|standings|blank --out FILE [--round N]
+"""python manage.py print EVENT --what cards|tables|standings|blank|poster --out FILE [--round N]
 [--basis individual|couple]"""
 
 from __future__ import annotations

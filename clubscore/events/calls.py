@@ -1,0 +1,132 @@
+"""Calling the organizer to a table (issue 25): from a scorekeeper's card or a player's
+page; the dashboard answers "On my way", then "Done".
+
+One open call per table is the database's rule (`one_open_call_per_table`): two phones
+calling at once make one call, the second hears that the organizer is called already.
+A call resent with its key (the offline queue) is stored once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubscore.club.models import Player
+
+from .models import Event, OrganizerCall, Table
+
+NOTE_LENGTH = 200
+
+
+class CallRefused(Exception):
+    """The call cannot be made or answered; the message says why, to show as it is."""
+
+
+@dataclass
+class Called:
+    call: OrganizerCall
+    new: bool  # False: the table had called already, or this call was sent before
+
+    @property
+    def message(self) -> str:
+        if self.new:
+            return _("The organizer has been called.")
+        return _("The organizer has been called already.")
+
+
+def call_organizer(
+    table: Table,
+    *,
+    reason: str,
+    note: str = "",
+    player: Player | None = None,
+    source: str = OrganizerCall.Source.PHONE,
+    key: str | None = None,
+) -> Called:
+    """Call the organizer to `table` (its evening under way); the open call if one is."""
+    if reason not in OrganizerCall.Reason.values:
+        raise CallRefused(_("Choose why you call the organizer."))
+    note = (note or "").strip()
+    if len(note) > NOTE_LENGTH:
+        raise CallRefused(
+            _("The note is too long: at most %(count)d characters.") % {"count": NOTE_LENGTH}
+        )
+    if key:
+        sent = OrganizerCall.objects.filter(key=key).first()
+        if sent is not None:
+            return Called(sent, new=False)
+    event_id = table.round.event_id
+    try:
+        with transaction.atomic():
+            call = OrganizerCall.objects.create(
+                event_id=event_id,
+                table=table,
+                reason=reason,
+                note=note,
+                player=player,
+                source=source,
+                key=key or None,
+            )
+    except IntegrityError:
+        # The table's open call (the constraint), or this key sent at the same instant.
+        known = open_call(table) or OrganizerCall.objects.filter(key=key).first()
+        if known is None:
+            raise CallRefused(_("The call could not be made; try again.")) from None
+        return Called(known, new=False)
+    return Called(call, new=True)
+
+
+def open_call(table: Table | int) -> OrganizerCall | None:
+    """The table's open call, or None (one query)."""
+    table_id = table if isinstance(table, int) else table.pk
+    return OrganizerCall.objects.filter(table_id=table_id, closed_at__isnull=True).first()
+
+
+def open_calls(event: Event) -> list[OrganizerCall]:
+    """The evening's open calls, the longest waiting first (one query)."""
+    return list(
+        OrganizerCall.objects.filter(event=event, closed_at__isnull=True)
+        .select_related("table__round", "player")
+        .order_by("called_at", "pk")
+    )
+
+
+def _locked(event: Event, call_id: int) -> OrganizerCall:
+    call = OrganizerCall.objects.select_for_update().filter(pk=call_id, event=event).first()
+    if call is None:
+        raise CallRefused(_("That call is not one of this evening's."))
+    return call
+
+
+@transaction.atomic
+def on_my_way(event: Event, call_id: int, user: Any = None) -> OrganizerCall:
+    """The organizer answers: the caller's screen reads "The organizer is on the way"."""
+    call = _locked(event, call_id)
+    if call.closed_at is not None:
+        raise CallRefused(_("That call is done already."))
+    if call.answered_at is None:
+        call.answered_at = timezone.now()
+        call.answered_by = user if user is not None and user.is_authenticated else None
+        call.save(update_fields=["answered_at", "answered_by"])
+    return call
+
+
+@transaction.atomic
+def done(event: Event, call_id: int, user: Any = None) -> OrganizerCall:
+    """The call is dealt with: it leaves the lists and the caller's screen clears."""
+    call = _locked(event, call_id)
+    if call.closed_at is not None:
+        return call  # a resent "Done": nothing changes
+    now = timezone.now()
+    call.closed_at = now
+    call.closed_by = user if user is not None and user.is_authenticated else None
+    fields = ["closed_at", "closed_by"]
+    if call.answered_at is None:
+        call.answered_at, call.answered_by = now, call.closed_by
+        fields += ["answered_at", "answered_by"]
+    call.save(update_fields=fields)
+    return call

@@ -1,0 +1,245 @@
+"""A player's evening as their phone shows it (issue 25): where they sit, with whom and
+against whom, who plays first and who keeps score, the table's hands and totals, and a
+live fingerprint for the phone's poll.
+
+Asked of the game, never of which game it is: the teams come from the seats the draw
+stored (`Seat.team`), the first seat's word from `Game.first_seat_label`, the points
+from `results.table_score`. A fixed number of queries whatever the evening's size.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from django.db import connection
+
+from clubscore.games import Game
+
+from . import calls, services
+from .clock import ClockState, clock_state
+from .models import (
+    CheckIn,
+    DrawRecord,
+    Event,
+    EventPhones,
+    OrganizerCall,
+    PlayerLink,
+    Round,
+    ScoreEntry,
+    Seat,
+    Table,
+)
+from .results import table_score
+
+
+@dataclass
+class Side:
+    """One side of the table: a team (its number and players) or one player."""
+
+    number: int | None
+    seats: list[Seat]
+    total: int
+    mine: bool
+
+    @property
+    def names(self) -> str:
+        return " & ".join(seat.player.name for seat in self.seats)
+
+
+@dataclass
+class MyTable:
+    """The player's evening: `table` None until the draw (or when sitting out)."""
+
+    link: PlayerLink
+    event: Event
+    game: Game
+    checked_in: bool
+    pages_on: bool
+    phones: EventPhones | None = None  # the evening's switches (None: never set, both on)
+    round: Round | None = None
+    table: Table | None = None
+    seat: Seat | None = None
+    seats: list[Seat] = field(default_factory=list)
+    sides: list[Side] = field(default_factory=list)
+    rows: list[tuple[Any, list[int]]] = field(default_factory=list)  # hand's label, totals
+    clock: ClockState | None = None
+    call: OrganizerCall | None = None
+    sitting_out: Any = None  # the draw's reason (a Message) when the player sits out
+    version: str | None = None
+
+    @property
+    def player(self):
+        return self.link.player
+
+    @property
+    def partners(self) -> list[Seat]:
+        if self.seat is None or self.seat.team_id is None:
+            return []
+        return [s for s in self.seats if s.team_id == self.seat.team_id and s != self.seat]
+
+    @property
+    def opponents(self) -> list[Seat]:
+        if self.seat is None:
+            return []
+        if self.seat.team_id is None:
+            return [s for s in self.seats if s != self.seat]
+        return [s for s in self.seats if s.team_id != self.seat.team_id]
+
+    @property
+    def first(self) -> Seat | None:
+        return next((s for s in self.seats if s.player_id == self.table.first_player_id), None)
+
+    @property
+    def keepers(self) -> list[Seat]:
+        return [s for s in self.seats if s.is_scorekeeper]
+
+    @property
+    def keeps_score(self) -> bool:
+        return self.seat is not None and self.seat.is_scorekeeper
+
+    @property
+    def is_over(self) -> bool:
+        return self.event.status == Event.Status.FINAL
+
+
+def find_link(token: str) -> PlayerLink | None:
+    """The link behind `token` with its event and player (one query), or None."""
+    return PlayerLink.objects.select_related("event", "player").filter(token=token).first()
+
+
+def my_table(link: PlayerLink) -> MyTable:
+    """Everything the player's page shows, in at most eight queries."""
+    event = link.event
+    phones = EventPhones.objects.filter(event=event).first()
+    evening = MyTable(
+        link=link,
+        event=event,
+        game=event.game_rules,
+        checked_in=True,
+        pages_on=phones is None or phones.pages_on,
+        phones=phones,
+    )
+    round_ = services.latest_round(event)
+    seat = None
+    if round_ is not None:
+        evening.round = round_
+        evening.clock = clock_state(round_)
+        seat = (
+            Seat.objects.filter(round=round_, player_id=link.player_id)
+            .select_related("table")
+            .first()
+        )
+    if seat is None:
+        # Not seated: checked in and waiting for the draw, sitting out, or not here.
+        evening.checked_in = CheckIn.objects.filter(event=event, player_id=link.player_id).exists()
+        if round_ is not None and evening.checked_in:
+            record = DrawRecord.objects.filter(round=round_).order_by("-drawn_at", "-pk").first()
+            for entry in services.named_sit_outs(record):
+                if entry["player"] is not None and entry["player"].pk == link.player_id:
+                    evening.sitting_out = entry["reason"]
+        return evening
+    table = seat.table
+    seats = list(
+        Seat.objects.filter(table=table).select_related("player", "team").order_by("position")
+    )
+    evening.table, evening.seats = table, seats
+    evening.seat = next(s for s in seats if s.player_id == link.player_id)
+    confirmed = list(table.entries.confirmed().order_by("number"))
+    _score(evening, confirmed)
+    evening.call = calls.open_call(table)
+    return evening
+
+
+def _score(evening: MyTable, confirmed: list[ScoreEntry]) -> None:
+    """The sides with their totals so far, and each confirmed hand's running totals."""
+    event, table, seats = evening.event, evening.table, evening.seats
+    outcome = table_score(
+        event.game, event.game_options, seats, confirmed, has_bonus=table.has_first_table_bonus
+    )
+    groups: dict[Any, list[Seat]] = {}
+    for seat in seats:
+        groups.setdefault(seat.team.number if seat.team else ("seat", seat.position), []).append(
+            seat
+        )
+    for key, group in groups.items():
+        first = group[0].player_id
+        progress = outcome.progress[first]
+        total = outcome.totals[first] if table.turned_in_at else (progress[-1] if progress else 0)
+        evening.sides.append(
+            Side(
+                number=key if isinstance(key, int) else None,
+                seats=group,
+                total=total,
+                mine=evening.seat in group,
+            )
+        )
+    for index, entry in enumerate(confirmed):
+        evening.rows.append(
+            (
+                evening.game.entry_label(entry.number),
+                [
+                    outcome.progress[side.seats[0].player_id][index]
+                    if index < len(outcome.progress[side.seats[0].player_id])
+                    else 0
+                    for side in evening.sides
+                ],
+            )
+        )
+
+
+# --- The phone's poll --------------------------------------------------------------------
+
+
+@cache
+def _live_sql() -> str:
+    link, event, phones, round_, seat, table, entry, call, checkin = (
+        model._meta.db_table
+        for model in (
+            PlayerLink,
+            Event,
+            EventPhones,
+            Round,
+            Seat,
+            Table,
+            ScoreEntry,
+            OrganizerCall,
+            CheckIn,
+        )
+    )
+    return (
+        "SELECT e.status, e.public_standings, ph.pages_on, r.id, r.drawn_at,"
+        " r.clock_started_at, r.time_called_at, r.extra_minutes, t.id, t.turned_in_at,"
+        " t.not_played, t.has_first_table_bonus,"
+        f" (SELECT COUNT(*) || ':' || SUM(s.version) || ':' || MAX(s.updated_at) FROM {entry} s"
+        "  WHERE s.table_id = t.id),"
+        f" (SELECT c.id FROM {call} c WHERE c.table_id = t.id AND c.closed_at IS NULL),"
+        f" (SELECT c.answered_at FROM {call} c WHERE c.table_id = t.id AND c.closed_at IS NULL),"
+        f" (SELECT COUNT(*) FROM {checkin} ci WHERE ci.event_id = e.id"
+        "  AND ci.player_id = l.player_id)"
+        f" FROM {link} l JOIN {event} e ON e.id = l.event_id"
+        f" LEFT JOIN {phones} ph ON ph.event_id = e.id"
+        f" LEFT JOIN {round_} r ON r.id = (SELECT r2.id FROM {round_} r2"
+        "  WHERE r2.event_id = e.id ORDER BY r2.number DESC LIMIT 1)"
+        f" LEFT JOIN {seat} st ON st.round_id = r.id AND st.player_id = l.player_id"
+        f" LEFT JOIN {table} t ON t.id = st.table_id"
+        " WHERE l.token = %s"
+    )
+
+
+def live_version(token: str) -> str | None:
+    """What the player's page shows, as a short fingerprint; None when the link is none.
+
+    One raw query through indexes, like the tablets' `scorekeeping.live`: phones poll it
+    all evening, four to a table. It changes with the event's status, the phone switch,
+    a (re)draw or the next round, the clock of the round, the player's table and its
+    hands, its open call and whether it is answered, and the player's check-in.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(_live_sql(), [token])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    return hashlib.blake2b(repr(row).encode(), digest_size=8).hexdigest()

@@ -1,0 +1,128 @@
+"""Call the organizer (issue 25, item 4): from a scorekeeper's card or a player's page;
+the dashboard marks the tile and lists the open calls with the waiting time, "On my way"
+and "Done"; the caller reads "The organizer is on the way", then it clears. One open call
+per table (the database's rule); every call recorded; a resent call stored once."""
+
+from __future__ import annotations
+
+import html
+import uuid
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+
+from clubscore.events import calls, phones
+from clubscore.events.models import OrganizerCall, ScorekeeperLink, Seat
+
+from .conftest import page_url
+
+pytestmark = pytest.mark.django_db
+
+
+def text(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+def seated(event, table_number=1):
+    seat = Seat.objects.filter(round__event=event, table__number=table_number).first()
+    return seat, phones.link_for(event, seat.player)
+
+
+def test_a_call_from_a_phone_reaches_the_dashboard_and_is_answered(
+    client, organizer_client, drawn_event
+):
+    event = drawn_event(tables=2)
+    seat, link = seated(event)
+    response = client.post(
+        page_url(link, "call"), {"reason": "score", "note": "Hand 2", "idem": uuid.uuid4().hex}
+    )
+    assert response.status_code == 302
+    call = OrganizerCall.objects.get()
+    assert (call.table, call.player, call.reason, call.note) == (
+        seat.table,
+        seat.player,
+        "score",
+        "Hand 2",
+    )
+    assert "The organizer has been called. Please wait at your table." in text(
+        client.get(page_url(link))
+    )
+    dashboard = text(organizer_client.get(reverse("dashboard:event", args=[event.pk])))
+    assert "We disagree about a score" in dashboard and "waiting" in dashboard
+    assert f'id="table-{seat.table.pk}"' in dashboard and " called" in dashboard
+    organizer_client.post(reverse("dashboard:call_on_my_way", args=[event.pk, call.pk]))
+    assert "The organizer is on the way" in text(client.get(page_url(link)))
+    organizer_client.post(reverse("dashboard:call_done", args=[event.pk, call.pk]))
+    page = text(client.get(page_url(link)))
+    assert "The organizer is on the way" not in page and "has been called" not in page
+    call.refresh_from_db()
+    assert call.answered_at and call.closed_at and call.answered_by and call.closed_by
+    assert "No table is calling." in text(
+        organizer_client.get(reverse("dashboard:event", args=[event.pk]))
+    )
+
+
+def test_a_call_from_the_scorekeepers_card(client, drawn_event):
+    event = drawn_event(tables=1)
+    link = ScorekeeperLink.objects.filter(table__round__event=event).first()
+    card = reverse("scorekeeping:card", args=[link.token])
+    assert "Call the organizer" in text(client.get(card))
+    key = uuid.uuid4().hex
+    for _ in range(2):  # resent from the offline queue: one call
+        response = client.post(
+            reverse("scorekeeping:call", args=[link.token]), {"reason": "question", "idem": key}
+        )
+        assert response.status_code == 302
+    call = OrganizerCall.objects.get()
+    assert call.source == "card" and call.player == link.player
+    assert "The organizer has been called. Please wait at your table." in text(client.get(card))
+    calls.on_my_way(event, call.pk)
+    assert "The organizer is on the way" in text(client.get(card))
+
+
+def test_one_open_call_per_table(drawn_event):
+    event = drawn_event(tables=1)
+    seat, _link = seated(event)
+    first = calls.call_organizer(seat.table, reason="question")
+    second = calls.call_organizer(seat.table, reason="other")
+    assert first.new and not second.new and second.call == first.call
+    with pytest.raises(IntegrityError), transaction.atomic():
+        OrganizerCall.objects.create(event=event, table=seat.table, reason="other", source="phone")
+    # Once done, the table may call again; both calls stay on record.
+    calls.done(event, first.call.pk)
+    assert calls.call_organizer(seat.table, reason="other").new
+    assert OrganizerCall.objects.count() == 2
+
+
+def test_a_call_of_another_evening_cannot_be_answered(organizer_client, drawn_event):
+    event, other = drawn_event(tables=1), drawn_event(tables=1)
+    seat, _link = seated(other)
+    call = calls.call_organizer(seat.table, reason="question").call
+    response = organizer_client.post(
+        reverse("dashboard:call_on_my_way", args=[event.pk, call.pk]), follow=True
+    )
+    assert "not one of this evening" in text(response)
+    call.refresh_from_db()
+    assert call.answered_at is None
+
+
+def count(client, url) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    return len(queries)
+
+
+def test_the_dashboard_costs_the_same_with_one_call_or_many(organizer_client, drawn_event):
+    event = drawn_event(tables=6)
+    url = reverse("dashboard:event", args=[event.pk])
+    seat, _link = seated(event, 1)
+    calls.call_organizer(seat.table, reason="question")
+    one = count(organizer_client, url)
+    for number in range(2, 7):
+        seat, _link = seated(event, number)
+        calls.call_organizer(seat.table, reason="score", player=seat.player)
+    assert count(organizer_client, url) == one

@@ -1,0 +1,219 @@
+"""Check-in at the door by phone (issue 25, item 1): the search the organizer uses,
+"I'm here" and "We're both here", closed once drawn or switched off, replays change
+nothing, the phone remembers whom it checked in, a flood is slowed."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+import time_machine
+from django.urls import reverse
+
+from clubscore.club.models import Player
+from clubscore.events import phones, services
+from clubscore.events.models import CheckIn, Event, PhoneHit, PlayerLink
+
+from .conftest import door_url
+
+pytestmark = pytest.mark.django_db
+
+
+def here(client, event, player, both=False):
+    data = {"player": player.pk}
+    if both:
+        data["both"] = "1"
+    return client.post(door_url(event, "here"), data)
+
+
+def test_the_door_finds_a_name_with_an_umlaut(client, door_event):
+    event, _couple = door_event
+    page = client.get(door_url(event), {"q": "Müll"}).content.decode()
+    assert "Jürgen Müller" in page and "I'm here" in page
+    assert "Ann Lee" not in page
+    assert "Not on the list? Ask the organizer" in page
+
+
+def test_a_name_not_found_sends_the_player_to_the_organizer(client, door_event):
+    event, _couple = door_event
+    page = client.get(door_url(event), {"q": "Nobody"}).content.decode()
+    assert "Not on the list? Ask the organizer" in page
+    assert "I'm here" not in page
+
+
+def test_im_here_checks_the_player_in_and_opens_their_page(client, organizer_client, door_event):
+    event, _couple = door_event
+    jurgen = Player.objects.get(first_name="Jürgen")
+    response = here(client, event, jurgen)
+    link = PlayerLink.objects.get(event=event, player=jurgen)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("playerpages:player", args=[link.token])
+    assert CheckIn.objects.filter(event=event, player=jurgen).exists()
+    # The organizer's check-in page counts the player.
+    page = organizer_client.get(reverse("events:checkin", args=[event.pk])).content.decode()
+    assert "Checked in (1)" in page and "Jürgen Müller" in page
+    # Next time the phone opens the door, it opens the player's page.
+    again = client.get(door_url(event))
+    assert again.status_code == 302 and again["Location"].endswith(f"/p/{link.token}/")
+
+
+def test_were_both_here_checks_the_couple_in(client, door_event):
+    event, couple = door_event
+    page = client.get(door_url(event), {"q": "Weiß"}).content.decode()
+    assert "We're both here" in page
+    here(client, event, couple.player_a, both=True)
+    assert set(CheckIn.objects.filter(event=event).values_list("player_id", flat=True)) == {
+        couple.player_a_id,
+        couple.player_b_id,
+    }
+    # The spouse's page is one tap away on the same phone.
+    link_a = PlayerLink.objects.get(event=event, player=couple.player_a)
+    page = client.get(reverse("playerpages:player", args=[link_a.token])).content.decode()
+    assert couple.player_b.name in page
+
+
+def test_a_replayed_tap_changes_nothing_and_says_so(client, door_event):
+    event, _couple = door_event
+    jurgen = Player.objects.get(first_name="Jürgen")
+    here(client, event, jurgen)
+    first = CheckIn.objects.get(event=event, player=jurgen)
+    response = client.post(door_url(event, "here"), {"player": jurgen.pk}, follow=True)
+    assert "You were checked in already: nothing changed." in response.content.decode()
+    assert list(CheckIn.objects.filter(event=event)) == [first]
+
+
+def test_both_for_a_single_player_is_refused(client, door_event):
+    event, _couple = door_event
+    ann = Player.objects.get(first_name="Ann")
+    response = here(client, event, ann, both=True)
+    assert response.status_code == 409
+    assert "checks in alone" in response.content.decode()
+    assert not CheckIn.objects.filter(event=event).exists()
+
+
+def test_check_in_closes_once_the_tables_are_drawn(client, make_event, make_player):
+    event = make_event(status=Event.Status.CHECK_IN)
+    players = [make_player() for _ in range(9)]
+    services.check_in(event, players[:8])
+    services.draw_round(event, seed=1)
+    response = here(client, event, players[8])
+    assert response.status_code == 409
+    assert "check-in by phone is closed" in response.content.decode()
+    assert CheckIn.objects.filter(event=event).count() == 8
+    # The door now finds tonight's players and their tables.
+    page = client.get(door_url(event), {"q": players[0].first_name}).content.decode()
+    assert "Find my table" in page and "I'm here" not in page
+
+
+def test_the_organizer_switches_phone_check_in_off(client, organizer_client, door_event):
+    event, _couple = door_event
+    organizer_client.post(
+        reverse("playerpages:switch", args=[event.pk]), {"what": "checkin", "on": "0"}
+    )
+    jurgen = Player.objects.get(first_name="Jürgen")
+    response = here(client, event, jurgen)
+    assert response.status_code == 409
+    assert "Check-in by phone is closed" in response.content.decode()
+    assert not CheckIn.objects.filter(event=event).exists()
+
+
+def test_the_organizer_can_undo_a_phone_check_in(client, organizer_client, door_event):
+    event, _couple = door_event
+    jurgen = Player.objects.get(first_name="Jürgen")
+    here(client, event, jurgen)
+    organizer_client.post(
+        reverse("events:checkin_toggle", args=[event.pk]), {"player": jurgen.pk, "action": "out"}
+    )
+    assert not CheckIn.objects.filter(event=event).exists()
+    link = PlayerLink.objects.get(event=event, player=jurgen)
+    page = client.get(reverse("playerpages:player", args=[link.token])).content.decode()
+    assert "You are not checked in tonight" in page
+
+
+@time_machine.travel(datetime.datetime(2026, 11, 27, 19, 0, 30, tzinfo=datetime.UTC), tick=False)
+def test_a_flood_from_one_phone_is_slowed(client, door_event):
+    # The clock stands still: the count is per minute, and a slow machine could otherwise
+    # cross into the next minute half-way through the flood.
+    event, _couple = door_event
+    client.get(door_url(event))  # the phone's cookie
+    jurgen = Player.objects.get(first_name="Jürgen")
+    statuses = [here(client, event, jurgen).status_code for _ in range(phones.PHONE_LIMIT + 2)]
+    assert statuses[: phones.PHONE_LIMIT] == [302] * phones.PHONE_LIMIT
+    assert statuses[-1] == 429
+    slowed = here(client, event, jurgen)
+    assert "Please wait a minute" in slowed.content.decode()
+    assert slowed["Retry-After"] == "60"
+    # Another phone is not slowed by this one.
+    from django.test import Client
+
+    other = Client()
+    other.get(door_url(event))
+    assert here(other, event, jurgen).status_code == 302
+
+
+def test_the_count_prunes_what_is_older_than_an_hour(db):
+    PhoneHit.objects.create(key="phone:old", minute=1000, count=5)
+    assert not phones.too_many("phone:new", 10, now=(1000 + 61) * 60)
+    assert not PhoneHit.objects.filter(key="phone:old").exists()
+    assert PhoneHit.objects.get(key="phone:new").count == 1
+
+
+def test_the_count_is_shared_through_the_database(db):
+    for _ in range(3):
+        phones.too_many("phone:x", 2, now=60_000)
+    assert phones.too_many("phone:x", 2, now=60_000)
+    assert PhoneHit.objects.get(key="phone:x").count == 4
+
+
+def test_the_door_after_the_evening_is_over(client, door_event):
+    event, _couple = door_event
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    page = client.get(door_url(event)).content.decode()
+    assert "The evening is over" in page
+
+
+def test_the_door_reads_in_german(client, door_event):
+    from django.conf import settings
+
+    event, _couple = door_event
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    page = client.get(door_url(event), {"q": "Weiß"}).content.decode()
+    assert "Spieler-Anmeldung" in page and "Ich bin da" in page
+    assert "Wir sind beide da" in page and "Nicht auf der Liste? Fragen Sie den Organisator" in page
+
+
+def test_the_prune_command(db):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    PhoneHit.objects.create(key="phone:old", minute=1, count=5)
+    out = StringIO()
+    call_command("prune_phone_hits", stdout=out)
+    assert "1 old count(s) deleted." in out.getvalue()
+    assert not PhoneHit.objects.exists()
+
+
+def test_the_event_page_offers_the_check_in_code_while_check_in_is_open(
+    organizer_client, door_event
+):
+    event, _couple = door_event
+    page = organizer_client.get(reverse("events:detail", args=[event.pk])).content.decode()
+    assert reverse("playerpages:event_qr", args=[event.pk]) in page and "Player check-in" in page
+    assert reverse("printing:event_pdf", args=[event.pk, "poster"]) in page
+    svg = organizer_client.get(reverse("playerpages:event_qr", args=[event.pk]))
+    assert svg["Content-Type"] == "image/svg+xml" and b"<svg" in svg.content
+    phones_page = organizer_client.get(reverse("playerpages:phones", args=[event.pk]))
+    assert "Switch check-in by phone off" in phones_page.content.decode()
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.DRAWN)
+    page = organizer_client.get(reverse("events:detail", args=[event.pk])).content.decode()
+    assert reverse("playerpages:event_qr", args=[event.pk]) not in page
+
+
+def test_a_player_the_organizer_checked_in_finds_their_page(client, door_event):
+    event, _couple = door_event
+    ann = Player.objects.get(first_name="Ann")
+    services.check_in(event, ann)
+    page = client.get(door_url(event), {"q": "Lee"}).content.decode()
+    link = PlayerLink.objects.get(event=event, player=ann)
+    assert "My page" in page and reverse("playerpages:player", args=[link.token]) in page

@@ -1,0 +1,193 @@
+"""A player's page (issue 25, items 2, 3 and 7): where to sit, with whom, who plays first
+and keeps score, for all four games; the table live; a poll as cheap as the tablets';
+a fixed number of queries whatever the evening's size; nothing after the final."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from clubscore.events import calls, phones, services
+from clubscore.events.models import Event, Seat
+from clubscore.games import GAMES
+
+from .conftest import door_url, page_url
+
+pytestmark = pytest.mark.django_db
+
+LIVE_URL = re.compile(r'<section id="live"[^>]*\bhx-get="([^"]+)"')
+
+
+def drawn(make_event, make_player, game: str, count: int) -> Event:
+    event = make_event(game=game, status=Event.Status.CHECK_IN)
+    services.check_in(event, [make_player() for _ in range(count)])
+    services.draw_round(event, seed=7, allow_sit_out=True)
+    return event
+
+
+def text(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_player_reads_their_table_as_drawn(client, make_event, make_player, game):
+    rules = GAMES[game]
+    event = drawn(make_event, make_player, game, rules.max_players * 2)
+    seats = list(Seat.objects.filter(round__event=event).select_related("player", "table", "team"))
+    links = phones.links_for(event, [seat.player_id for seat in seats])
+    for seat in seats:
+        page = text(client.get(page_url(links[seat.player_id])))
+        shown = re.search(r'data-table="(\d+)"', page)
+        assert shown and int(shown.group(1)) == seat.table.number
+        mates = [s for s in seats if s.table_id == seat.table_id and s.pk != seat.pk]
+        for mate in mates:
+            assert mate.player.name in page
+        first = next(s for s in seats if s.player_id == seat.table.first_player_id)
+        assert f"{rules.first_seat_label}" in page and first.player.name in page
+        assert "Keeps score:" in page
+        if seat.team is not None:
+            assert f"Team {seat.team.number}" in page and "Opponents" in page
+        else:
+            assert "At your table" in page
+
+
+def test_a_player_sitting_out_reads_why(client, make_event, make_player):
+    event = drawn(make_event, make_player, "hand_and_foot", 9)
+    seated = set(Seat.objects.filter(round__event=event).values_list("player_id", flat=True))
+    out = next(
+        c.player for c in event.checkins.select_related("player") if c.player_id not in seated
+    )
+    page = text(client.get(page_url(phones.link_for(event, out))))
+    assert "You sit out this round." in page
+
+
+def test_before_the_draw_the_page_says_wait(client, make_event, make_player):
+    event = make_event(status=Event.Status.CHECK_IN)
+    player = make_player()
+    services.check_in(event, player)
+    page = text(client.get(page_url(phones.link_for(event, player))))
+    assert "Your table shows here as soon as the tables are drawn." in page
+
+
+def test_the_page_follows_a_redraw(client, make_event, make_player):
+    event = drawn(make_event, make_player, "hand_and_foot", 16)
+    player = Seat.objects.filter(round__event=event).first().player
+    link = phones.link_for(event, player)
+    first = text(client.get(page_url(link)))
+    address = html.unescape(LIVE_URL.search(first).group(1))
+    assert client.get(address, HTTP_HX_REQUEST="true").status_code == 204
+    services.draw_round(event, seed=8, round_number=1)
+    response = client.get(address, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    table = Seat.objects.get(round__event=event, player=player).table.number
+    assert f'data-table="{table}"' in response.content.decode()
+
+
+def test_an_unchanged_poll_answers_204_with_one_query(client, drawn_event):
+    event = drawn_event(tables=3)
+    seat = Seat.objects.filter(round__event=event).first()
+    link = phones.link_for(event, seat.player)
+    address = html.unescape(LIVE_URL.search(text(client.get(page_url(link)))).group(1))
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(address, HTTP_HX_REQUEST="true")
+    assert response.status_code == 204 and len(queries) == 1
+    # A call from the table changes what the page shows: the next poll renders it.
+    calls.call_organizer(seat.table, reason="question")
+    response = client.get(address, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert "The organizer has been called." in response.content.decode()
+
+
+def count(client, url) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    return len(queries)
+
+
+def test_the_page_costs_the_same_for_a_small_and_a_big_evening(client, drawn_event):
+    small = drawn_event(tables=1)
+    big = drawn_event(tables=12)
+    small_link = phones.link_for(small, Seat.objects.filter(round__event=small).first().player)
+    big_link = phones.link_for(big, Seat.objects.filter(round__event=big).last().player)
+    for link in (small_link, big_link):
+        calls.call_organizer(
+            Seat.objects.get(round__event=link.event, player=link.player).table, reason="other"
+        )
+    baseline = count(client, page_url(small_link))
+    assert count(client, page_url(big_link)) == baseline
+    assert (
+        baseline <= 8
+    )  # the poll's fingerprint, the link, the switches, round, seat, seats, hands, call
+
+
+def test_the_door_search_costs_the_same_for_few_and_many_players(client, make_event, make_player):
+    event = make_event(status=Event.Status.CHECK_IN)
+    make_player("Zed", "Few")
+    url = f"{page_door(event)}?q=Few"
+    few = count(client, url)
+    for n in range(30):
+        make_player(f"Many{n}", "Few")
+    assert count(client, url) == few
+
+
+def page_door(event: Event) -> str:
+    return door_url(event)
+
+
+def test_the_page_opens_nothing_once_the_evening_is_final(client, drawn_event):
+    event = drawn_event(tables=1)
+    seat = Seat.objects.filter(round__event=event).first()
+    link = phones.link_for(event, seat.player)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    page = text(client.get(page_url(link)))
+    assert "The evening is over" in page
+    assert "data-table" not in page
+
+
+def test_the_organizer_turns_the_players_pages_off(client, organizer_client, drawn_event):
+    event = drawn_event(tables=1)
+    seat = Seat.objects.filter(round__event=event).first()
+    link = phones.link_for(event, seat.player)
+    organizer_client.post(f"/events/{event.pk}/phones/switch/", {"what": "pages", "on": "0"})
+    page = text(client.get(page_url(link)))
+    assert "The players' pages are off" in page
+    assert 'data-table="' not in page
+
+
+def test_an_unknown_link_is_404_without_a_hint(client, db):
+    assert client.get("/p/not-a-link/").status_code == 404
+    assert client.get("/c/not-a-link/").status_code == 404
+
+
+def test_the_page_reads_in_german(client, drawn_event):
+    event = drawn_event(tables=1)
+    seat = Seat.objects.filter(round__event=event).first()
+    link = phones.link_for(event, seat.player)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    page = text(client.get(page_url(link)))
+    assert "Den Organisator rufen" in page and "Ihr Tisch" in page
+
+
+def test_find_my_table_from_the_list_of_events_once_drawn(client, make_event, make_player):
+    event = drawn(make_event, make_player, "hand_and_foot", 8)
+    assert "Find my table" in text(client.get("/"))
+    response = client.get(f"/events/{event.pk}/find-my-table/")
+    assert response.status_code == 302
+    assert response["Location"].startswith(door_url(event))
+    open_door = make_event(status=Event.Status.CHECK_IN)
+    # Before the draw the check-in code stays at the door.
+    assert client.get(f"/events/{open_door.pk}/find-my-table/").status_code == 404
+
+
+def test_after_the_final_the_page_links_the_ladder_and_the_players_own_page(client, drawn_event):
+    event = drawn_event(tables=1)
+    seat = Seat.objects.filter(round__event=event).first()
+    link = phones.link_for(event, seat.player)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    page = text(client.get(page_url(link)))
+    assert f"/players/{seat.player.pk}/" in page and "/ladder/" in page
