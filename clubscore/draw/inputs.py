@@ -47,7 +47,14 @@ def _check_id(value: object, what: str) -> str:
     return value
 
 
+def _all_ids(values: list | tuple) -> bool:
+    """Are all ``values`` non-empty texts? (The quick path for long histories.)"""
+    return all(type(v) is str and v and not v.isspace() for v in values)
+
+
 def _check_pair(value: object, what: str) -> tuple[str, str]:
+    if type(value) is tuple and len(value) == 2 and _all_ids(value):
+        return value  # type: ignore[return-value]
     if not _is_list(value) or len(value) != 2:
         raise DrawError(
             message(_("{what} must be a pair of player ids, not {value!r}"), what=what, value=value)
@@ -177,6 +184,26 @@ def check_tablemates(value: object) -> list[list[str]]:
     if not _is_list(value) or not all(_is_list(group) for group in value):
         raise DrawError(_("tablemates must be a list of tables, each a list of player ids"))
     return [[_check_id(player, _("Each tablemate")) for player in group] for group in value]
+
+
+def check_opponents(value: object) -> list[list[list[str]]]:
+    """Tables of earlier events, newest first: a list of events, each a list of tables,
+    each a list of player ids (None: none)."""
+    if value is None:
+        return []
+    if not _is_list(value) or not all(
+        _is_list(event) and all(_is_list(group) for group in event) for event in value
+    ):
+        raise DrawError(
+            _("opponents must be a list of events, each a list of tables of player ids")
+        )
+    return [
+        [
+            list(group) if _all_ids(group) else [_check_id(p, _("Each opponent")) for p in group]
+            for group in event
+        ]
+        for event in value
+    ]
 
 
 def check_ranking(value: object, players: list[str]) -> list[str] | None:
