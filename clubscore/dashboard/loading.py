@@ -1,7 +1,8 @@
 """What the standings read of an evening, as plain rows, in a fixed number of queries.
 
-`load_events(events)` loads every table of the events' rounds (regular and play-off),
-their seats and confirmed entries, and the events' check-ins: four queries for any
+`load_events(events)` loads every table of the events' rounds (regular and play-off,
+with who filled a play-off's empty seats or the order a lot drew), their seats and
+confirmed entries, and the events' check-ins: four queries for any
 number of events, tables and players. Plain rows (values_list), not model instances:
 a 1,000-player evening loads in a fraction of the time, and nothing here is saved back.
 """
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 
 from clubscore.club.models import Couple, Player
-from clubscore.events.models import CheckIn, Event, Round, ScoreEntry, Seat, Table
+from clubscore.events.models import CheckIn, Event, Round, ScoreEntry, Seat
 
 
 @dataclass(slots=True)
@@ -63,12 +64,22 @@ class TableRow:
 
 
 @dataclass
+class PlayoffRound:
+    """A play-off round as the standings read it (`playoff_results.settle`)."""
+
+    number: int
+    tables: list[TableRow] = field(default_factory=list)  # none when decided by lot
+    fillers: list[int] = field(default_factory=list)  # filled the empty seats: not scored
+    lot: list[int] = field(default_factory=list)  # decided by lot: the order drawn
+
+
+@dataclass
 class EventRows:
     """One evening as the standings read it."""
 
     regular: list[TableRow] = field(default_factory=list)  # every regular round's tables
-    # Play-off rounds in the order they were played: (round number, its tables).
-    playoffs: list[tuple[int, list[TableRow]]] = field(default_factory=list)
+    # Play-off rounds in the order they were played.
+    playoffs: list[PlayoffRound] = field(default_factory=list)
     checkins: list[SeatRow] = field(default_factory=list)  # who came (no team)
 
     @property
@@ -82,19 +93,27 @@ def load_events(events: Iterable[Event]) -> dict[int, EventRows]:
     the events' check-ins: four queries, whatever the number of events and tables."""
     events = list(events)
     tables: dict[int, TableRow] = {}
-    for pk, event_id, bonus, number, kind, turned_in_at, not_played in (
-        Table.objects.filter(round__event__in=events)
-        .order_by("round__number", "number")
+    playoffs: dict[tuple[int, int], PlayoffRound] = {}
+    # From the rounds, joined to their tables: a play-off decided by lot has none.
+    for pk, event_id, bonus, number, kind, turned_in_at, not_played, fillers, lot in (
+        Round.objects.filter(event__in=events)
+        .order_by("number", "tables__number")
         .values_list(
-            "pk",
-            "round__event_id",
-            "has_first_table_bonus",
-            "round__number",
-            "round__kind",
-            "turned_in_at",
-            "not_played",
+            "tables__pk",
+            "event_id",
+            "tables__has_first_table_bonus",
+            "number",
+            "kind",
+            "tables__turned_in_at",
+            "tables__not_played",
+            "playoff_fillers",
+            "playoff_lot",
         )
     ):
+        if kind == Round.Kind.PLAYOFF and (event_id, number) not in playoffs:
+            playoffs[(event_id, number)] = PlayoffRound(number, [], fillers or [], lot or [])
+        if pk is None:
+            continue
         tables[pk] = TableRow(
             pk,
             event_id,
@@ -124,14 +143,13 @@ def load_events(events: Iterable[Event]) -> dict[int, EventRows]:
     ):
         tables[values[0]].counted.append(EntryRow(*values[1:]))
     by_event = {event.pk: EventRows() for event in events}
-    playoffs: dict[tuple[int, int], list[TableRow]] = {}
     for table in tables.values():
         if table.playoff:
-            playoffs.setdefault((table.event_id, table.round_number), []).append(table)
+            playoffs[(table.event_id, table.round_number)].tables.append(table)
         else:
             by_event[table.event_id].regular.append(table)
-    for (event_id, number), round_tables in playoffs.items():  # in round order already
-        by_event[event_id].playoffs.append((number, round_tables))
+    for (event_id, _number), playoff in playoffs.items():  # in round order already
+        by_event[event_id].playoffs.append(playoff)
     for event_id, player_id, first, last in (
         CheckIn.objects.filter(event__in=events)
         .order_by("pk")

@@ -79,6 +79,7 @@ class Row:
     playoff: bool = False  # tied for first place, not settled (yet)
     playoff_state: str = ""  # see clubscore.dashboard.playoff_results
     playoff_scores: list[int] = field(default_factory=list)  # in each play-off played
+    playoff_by_lot: bool = False  # the organizer decided the tie by lot
     # The teams a row played in: Hand and Foot partners always score alike, so rows
     # with the same partnerships share a result and are not "tied" with each other.
     partnerships: set = field(default_factory=set)
@@ -98,7 +99,7 @@ class Row:
         if self.status == WAITING:
             return _("No score yet")
         if self.playoff_state == WON:
-            return _("won the play-off")
+            return _("won by lot") if self.playoff_by_lot else _("won the play-off")
         if self.playoff_state == RUNNING:
             return _("play-off in progress")
         if self.playoff_state == OPEN:

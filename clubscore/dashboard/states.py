@@ -170,6 +170,8 @@ def event_table_states(
     in which someone passes it.
     """
     planned = planned_entries(event)
+    # A play-off table plays the game's play-off length (one hand or round by default).
+    playoff_planned = event.game_rules.playoff_entries(event.game_options)
     threshold = event.game_options.get("threshold")
     fields = ["id", "table_id", "number", "status", "result", "payload"]
     unit = translate(GAMES[event.game].entry_word)
@@ -207,7 +209,11 @@ def event_table_states(
         round_.clock = clocks[round_.pk]
         states.append(
             table_state(
-                table, table.all_entries, planned=planned, clock=round_.clock, threshold=threshold
+                table,
+                table.all_entries,
+                planned=playoff_planned if round_.kind == Round.Kind.PLAYOFF else planned,
+                clock=round_.clock,
+                threshold=threshold,
             )
         )
     clock = states[-1].table.round.clock if states else clock_state(None)
