@@ -437,6 +437,8 @@ class Ladder:
     order: str
     events: list[Event]
     rows: list[LadderRow]
+    # Evenings whose first place a play-off or the lot decided: (event, how, in words).
+    decided: list[tuple[Event, str]] = field(default_factory=list)
 
 
 def ladder_events(game: str, year: int | None = None):
@@ -456,8 +458,10 @@ def season_ladder(game: str, year: int | None = None) -> Ladder:
     events = list(ladder_events(game, year))
     loaded = load_events(events)
     rows: dict[int, LadderRow] = {}
+    decided: list[tuple[Event, str]] = []
     for event in events:
         standings = standings_from_rows(event, loaded[event.pk])
+        decided += [(event, result.text) for result in standings.playoffs if result.winners]
         for line in standings.ranked:
             pid = line.player_ids[0]
             row = rows.get(pid) or rows.setdefault(pid, LadderRow(player_id=pid, name=line.name))
@@ -476,4 +480,4 @@ def season_ladder(game: str, year: int | None = None) -> Ladder:
         if row.total != previous:
             rank, previous = position, row.total
         row.rank = rank
-    return Ladder(game=game, year=year, order=order, events=events, rows=ranked)
+    return Ladder(game=game, year=year, order=order, events=events, rows=ranked, decided=decided)

@@ -188,3 +188,38 @@ def test_the_standings_page_offers_the_seat_and_the_lot(drawn_event, organizer_c
         reverse("dashboard:playoff", args=[event.pk]), {"fillers": suggested}, follow=True
     )
     assert "Play-off round 2 drawn" in response.content.decode()
+
+
+def test_how_it_was_decided_is_on_the_standings_pdf_and_ladder_in_english_and_german(
+    drawn_event, organizer_client
+):
+    from clubscore.printing.documents import event_document
+    from tests.printing.conftest import page_texts
+
+    event = luxury_family_tie(drawn_event)
+    round_ = start_playoff(event, seed=5, by_lot=True)
+    winner = event_standings(event).rows[0].name
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    event.refresh_from_db()
+    said = f"{winner} won by lot."
+    page = organizer_client.get(reverse("dashboard:standings", args=[event.pk])).content.decode()
+    assert said in page and "Decided by lot instead of a play-off" in page
+    pdf = "\n".join(page_texts(event_document(event, "standings", "").content))
+    assert "won by lot" in pdf and "Decided by lot" in pdf
+    ladder = organizer_client.get(reverse("dashboard:ladder"), {"game": "luxury_family"})
+    html = ladder.content.decode()
+    assert "How ties for first were decided" in html and said in html
+    german = organizer_client.get(
+        reverse("dashboard:ladder"), {"game": "luxury_family"}, HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
+    assert "Wie Gleichstände um Platz 1 entschieden wurden" in german
+    assert f"{winner} hat durch Los gewonnen." in german
+    assert round_.number == 2
+
+
+def test_the_german_page_offers_the_empty_seat(drawn_event, organizer_client):
+    event = luxury_family_tie(drawn_event)
+    url = reverse("dashboard:standings", args=[event.pk])
+    german = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Freier Platz 1" in german and "Durch Los entscheiden" in german
+    assert "lassen 1 Platz am Tisch frei" in german
