@@ -456,7 +456,8 @@ def _short_names(seats: list[Seat]) -> list[str]:
 
 def latest_round(event: Event, *, regular: bool = False) -> Round | None:
     """The event's last round (`regular`: the last that is not a play-off)."""
-    rounds = Round.objects.filter(event=event).select_related("event")
+    # A tie decided by lot has no tables: never the round to show.
+    rounds = Round.objects.filter(event=event, playoff_lot=[]).select_related("event")
     if regular:
         rounds = rounds.filter(kind=Round.Kind.REGULAR)
     return rounds.order_by("-number").first()

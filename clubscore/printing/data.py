@@ -118,7 +118,7 @@ def _trumps(details: dict[str, Any]) -> tuple[str | None, ...]:
 def event_round(event: Event, number: int | None = None) -> Round | None:
     """The round to print: round ``number`` (``NoSuchRound`` if the event has none), or by
     default the latest drawn (a play-off once there is one); ``None`` before the draw."""
-    rounds = event.rounds.order_by("-number")
+    rounds = event.rounds.filter(playoff_lot=[]).order_by("-number")  # a lot has no tables
     if number is None:
         return rounds.first()
     round_ = rounds.filter(number=number).first()

@@ -223,3 +223,18 @@ def test_the_german_page_offers_the_empty_seat(drawn_event, organizer_client):
     german = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Freier Platz 1" in german and "Durch Los entscheiden" in german
     assert "lassen 1 Platz am Tisch frei" in german
+
+
+def test_a_tie_decided_by_lot_leaves_the_clock_wall_and_printouts_on_their_round(
+    drawn_event, organizer_client
+):
+    from clubscore.events.clock import current_round
+    from clubscore.events.services import latest_round
+    from clubscore.printing.data import event_round
+
+    event = luxury_family_tie(drawn_event)
+    start_playoff(event, seed=5, by_lot=True)
+    assert current_round(event).number == 1
+    assert latest_round(event).number == 1 and event_round(event).number == 1
+    assert organizer_client.get(reverse("events:wall", args=[event.pk])).status_code == 200
+    assert organizer_client.get(reverse("dashboard:event", args=[event.pk])).status_code == 200
