@@ -28,9 +28,10 @@ from .inputs import (
 )
 from .search import (
     MAX_OPPONENT_WEIGHT,
+    MAX_PAIR_WEIGHT,
+    REPEAT,
     event_weight,
     opponent_weight,
-    partner_weight,
     seat,
     seat_in_order,
 )
@@ -216,7 +217,10 @@ def _partner_weights(
             seen.add(key)
             recency[key] = recency.get(key, 0) + weight
             times[key] = times.get(key, 0) + 1
-    weights = {key: partner_weight(times[key], value) for key, value in recency.items()}
+    most = MAX_PAIR_WEIGHT
+    weights = {  # see search.REPEAT
+        key: min(most, REPEAT * times[key] * times[key] + value) for key, value in recency.items()
+    }
     return weights, times
 
 

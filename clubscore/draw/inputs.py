@@ -52,6 +52,22 @@ def _all_ids(values: list | tuple) -> bool:
     return all(type(v) is str and v and not v.isspace() for v in values)
 
 
+def _check_partnerships(event: object) -> list[tuple[str, str]]:
+    """One event of ``history``: its pairs, each checked. A season of a big club holds
+    tens of thousands of pairs, so pairs of two texts are checked by their distinct
+    texts (a few hundred players), the rest one by one with their message."""
+    if not _is_list(event):
+        raise DrawError(_("Each event in history must be a list of partnerships"))
+    if all(type(pair) is tuple and len(pair) == 2 for pair in event):
+        try:
+            texts = {player for pair in event for player in pair}
+        except TypeError:  # an unhashable member: checked one by one below
+            texts = None
+        if texts is not None and _all_ids(list(texts)):
+            return list(event)  # type: ignore[arg-type]
+    return [_check_pair(pair, _("Each partnership in history")) for pair in event]
+
+
 def _check_pair(value: object, what: str) -> tuple[str, str]:
     if type(value) is tuple and len(value) == 2 and _all_ids(value):
         return value  # type: ignore[return-value]
@@ -137,11 +153,7 @@ def check_inputs(
         history = []
     if not _is_list(history):
         raise DrawError(_("history must be a list of events, each a list of partnerships"))
-    events: list[list[tuple[str, str]]] = []
-    for event in history:
-        if not _is_list(event):
-            raise DrawError(_("Each event in history must be a list of partnerships"))
-        events.append([_check_pair(pair, _("Each partnership in history")) for pair in event])
+    events: list[list[tuple[str, str]]] = [_check_partnerships(event) for event in history]
 
     if not isinstance(allow_sit_out, bool):
         raise DrawError(_("allow_sit_out must be True or False"))

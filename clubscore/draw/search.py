@@ -31,7 +31,9 @@ from collections.abc import Sequence
 COUPLE = 10**7
 HARD = 10**12
 MATE = 10_000  # above any table's history weight, far below a couple sharing a table
-REPEAT = 256  # per repeated partnership (times squared): above all of recency's weight
+# A past partnership weighs min(MAX_PAIR_WEIGHT, REPEAT * times² + the sum of its events'
+# event_weight): how many times first, then how recent (core._partner_weights).
+REPEAT = 256  # above all of recency's weight
 NEWEST_EVENT_WEIGHT = 64
 MAX_PAIR_WEIGHT = 9 * REPEAT + 2 * NEWEST_EVENT_WEIGHT  # a fourth time weighs no more
 # Opponents: two tables' weight (a swap changes two) stays under one REPEAT, so the search
@@ -51,12 +53,6 @@ _PAIRINGS = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2))
 def event_weight(age: int) -> int:
     """Weight of repeating a partnership from the event ``age`` events back (0 = newest)."""
     return max(1, NEWEST_EVENT_WEIGHT >> age)
-
-
-def partner_weight(times: int, recency: int) -> int:
-    """Weight of pairing two players who were partners ``times`` times before, ``recency``
-    being the sum of those events' ``event_weight``: the count first, then how recent."""
-    return min(MAX_PAIR_WEIGHT, REPEAT * times * times + recency)
 
 
 def opponent_weight(age: int) -> int:
