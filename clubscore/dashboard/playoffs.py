@@ -43,7 +43,7 @@ from clubscore.club.models import Couple, Player
 from clubscore.draw import DrawError, draw, fit
 from clubscore.events import services as event_services
 from clubscore.events.clock import start_clock
-from clubscore.events.models import Event, Round
+from clubscore.events.models import DrawRecord, Event, Round
 
 from .standings import Standings, event_standings
 
@@ -125,23 +125,48 @@ def playoff_offer(standings: Standings) -> PlayoffOffer:
     return PlayoffOffer(needed, candidates, order[:needed])
 
 
-def _lot(event: Event, tied_ids: list[int], seed: int, user) -> Round:
-    """Decide the tie by lot: a play-off round without tables, the order drawn kept."""
-    order = sorted(tied_ids)
+def _next_number(event: Event, seen: int) -> int:
+    """The new play-off round's number, under the event's lock; refused when a round was
+    added since the standings were read (two clicks, two organizers: one play-off)."""
+    if event.status == Event.Status.FINAL:
+        raise DrawError(_("The evening is final: reopen it before starting a play-off."))
+    last = event.rounds.aggregate(last=Max("number"))["last"] or 0
+    if last != seen:
+        raise DrawError(
+            _("A play-off round for this tie is in progress: its cards decide the tie.")
+        )
+    return last + 1
+
+
+def _last_round(event: Event) -> int:
+    return event.rounds.aggregate(last=Max("number"))["last"] or 0
+
+
+def _lot(event: Event, tied: list, seed: int, user, seen: int) -> Round:
+    """Decide the tie by lot: a play-off round without tables, the order drawn kept (and
+    recorded like a draw: who decided, when, among whom)."""
+    order = sorted(pid for row in tied for pid in row.player_ids)
     random.Random(f"clubscore.playoff-lot:{seed}").shuffle(order)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
-        if event.status == Event.Status.FINAL:
-            raise DrawError(_("The evening is final: reopen it before starting a play-off."))
-        number = (event.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
-        return Round.objects.create(
+        now = timezone.now()
+        round_ = Round.objects.create(
             event=event,
-            number=number,
+            number=_next_number(event, seen),
             kind=Round.Kind.PLAYOFF,
             seed=seed,
-            drawn_at=timezone.now(),
+            drawn_at=now,
             playoff_lot=order,
         )
+        DrawRecord.objects.create(
+            round=round_,
+            seed=seed,
+            arguments={"by_lot": True, "playoff_of": [row.name for row in tied]},
+            result={"lot": [str(pid) for pid in order]},
+            drawn_by=user if user is not None and user.is_authenticated else None,
+            drawn_at=now,
+        )
+    return round_
 
 
 def _check_fillers(offer: PlayoffOffer, fillers: list[int] | None) -> list[int]:
@@ -179,6 +204,7 @@ def start_playoff(
     """Draw a play-off round among those tied for first (with `fillers` in the seats they
     leave empty), or decide the tie `by_lot`; raises DrawError with a message for the
     organizer when there is no tie or the players do not make tables."""
+    seen = _last_round(event)
     standings = event_standings(event, basis=basis)
     if standings.playoff_running:
         raise DrawError(
@@ -192,7 +218,7 @@ def start_playoff(
     tied_ids = [pid for row in tied for pid in row.player_ids]
     seed = event_services.new_seed() if seed is None else seed
     if by_lot:
-        return _lot(event, tied_ids, seed, user)
+        return _lot(event, tied, seed, user, seen)
     extra = _check_fillers(playoff_offer(standings), fillers)
     player_ids = [str(pid) for pid in [*tied_ids, *extra]]
     couples = Couple.objects.of_players(player_ids).order_by("pk")
@@ -229,9 +255,7 @@ def start_playoff(
     with transaction.atomic():
         # The event row is the lock: two clicks cannot make two play-off rounds at once.
         event = Event.objects.select_for_update().get(pk=event.pk)
-        if event.status == Event.Status.FINAL:
-            raise DrawError(_("The evening is final: reopen it before starting a play-off."))
-        number = (event.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
+        number = _next_number(event, seen)
         now = timezone.now()
         round_ = Round.objects.create(
             event=event,

@@ -238,3 +238,13 @@ def test_a_tie_decided_by_lot_leaves_the_clock_wall_and_printouts_on_their_round
     assert latest_round(event).number == 1 and event_round(event).number == 1
     assert organizer_client.get(reverse("events:wall", args=[event.pk])).status_code == 200
     assert organizer_client.get(reverse("dashboard:event", args=[event.pk])).status_code == 200
+
+
+def test_the_lot_is_recorded_with_who_decided(drawn_event, organizer):
+    from clubscore.events.models import DrawRecord
+
+    event = luxury_family_tie(drawn_event)
+    round_ = start_playoff(event, seed=5, by_lot=True, user=organizer)
+    record = DrawRecord.objects.get(round=round_)
+    assert record.drawn_by == organizer and record.arguments["by_lot"] is True
+    assert record.result["lot"] == [str(pid) for pid in round_.playoff_lot]
