@@ -88,9 +88,16 @@ class NoSuchRound(LookupError):
 
 
 def event_info(event: Event, round_: Round | None = None) -> EventInfo:
+    options = event.game_options
+    rules = event.game_rules
+    if round_ is not None and round_.kind == Round.Kind.PLAYOFF and rules.length_option:
+        # A play-off card has the rows of the game's play-off length (issue 27).
+        length = rules.playoff_entries(options)
+        if length is not None:
+            options = {**options, rules.length_option: length}
     return EventInfo(
         game=event.game,
-        options=event.game_options,
+        options=options,
         name=event.name,
         date=event.date,
         round=round_label(round_) if round_ else "",
