@@ -58,7 +58,7 @@ def clock_action(request: HttpRequest, event_id: int) -> HttpResponse:
     """The organizer's clock buttons for one round (`round`: its number; default the
     latest): start, call time, or give more minutes."""
     event = get_object_or_404(Event, pk=event_id)
-    rounds = event.rounds.order_by("-number")
+    rounds = event.rounds.filter(playoff_lot=[]).order_by("-number")  # a lot has no clock
     number = request.POST.get("round", "")
     # ASCII digits, short: anything else means the latest round, never an error.
     named = re.fullmatch(r"[0-9]{1,9}", number)

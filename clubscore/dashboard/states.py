@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubscore.events.clock import ClockState, clock_state
-from clubscore.events.models import Event, ScoreEntry, ScorekeeperLink, Seat, Table
+from clubscore.events.models import Event, Round, ScoreEntry, ScorekeeperLink, Seat, Table
 from clubscore.games import GAMES
 from clubscore.translation import translate
 
@@ -170,6 +170,8 @@ def event_table_states(
     in which someone passes it.
     """
     planned = planned_entries(event)
+    # A play-off table plays the game's play-off length (one hand or round by default).
+    playoff_planned = event.game_rules.playoff_entries(event.game_options)
     threshold = event.game_options.get("threshold")
     fields = ["id", "table_id", "number", "status", "result", "payload"]
     unit = translate(GAMES[event.game].entry_word)
@@ -207,7 +209,11 @@ def event_table_states(
         round_.clock = clocks[round_.pk]
         states.append(
             table_state(
-                table, table.all_entries, planned=planned, clock=round_.clock, threshold=threshold
+                table,
+                table.all_entries,
+                planned=playoff_planned if round_.kind == Round.Kind.PLAYOFF else planned,
+                clock=round_.clock,
+                threshold=threshold,
             )
         )
     clock = states[-1].table.round.clock if states else clock_state(None)

@@ -20,7 +20,7 @@ from clubscore.events.settling import settle_dispute
 from clubscore.games import ScoreError
 from clubscore.messages import message
 from clubscore.redirects import redirect_back
-from clubscore.standings.playoffs import start_playoff
+from clubscore.standings.playoffs import PlayoffForm, playoff_offer, start_playoff
 from clubscore.standings.standings import COUPLE, INDIVIDUAL, event_standings
 from clubscore.templatetags.charts import line_chart
 from clubscore.translation import game_name, translate
@@ -192,6 +192,7 @@ def _standings_page(request: HttpRequest, event: Event, template: str, *, public
             "show_toggle": bool(event.game_rules.teams) or event.standings_basis == COUPLE,
             "public": public,
             "game_name": game_name(event.game),
+            "offer": playoff_offer(standings) if standings.can_start_playoff else None,
         },
     )
 
@@ -215,11 +216,23 @@ def playoff(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
     basis = request.POST.get("basis")
     basis = basis if basis in (INDIVIDUAL, COUPLE) else event.standings_basis
+    form = PlayoffForm(request.POST)
     try:
-        round_ = start_playoff(event, basis=basis, user=request.user)
+        if not form.is_valid():
+            raise DrawError(" ".join(e for errors in form.errors.values() for e in errors))
+        round_ = start_playoff(
+            event,
+            basis=basis,
+            user=request.user,
+            fillers=form.cleaned_data["fillers"],
+            by_lot=form.cleaned_data["by_lot"],
+        )
     except DrawError as error:
         messages.error(request, translate(error.message))
     else:
+        if round_.playoff_lot:
+            messages.success(request, _("The tie was decided by lot."))
+            return redirect(f"{reverse('dashboard:standings', args=[event.pk])}?basis={basis}")
         tables = Table.objects.filter(round=round_).count()
         messages.success(
             request,

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from clubscore.games import GAMES, Game
+from clubscore.messages import Message
 
 from .errors import DrawError
 from .fit import fit, table_size
@@ -20,11 +21,20 @@ from .inputs import (
     DECK_CARDS,
     DrawInput,
     check_inputs,
+    check_opponents,
     check_ranking,
     check_seed,
     check_tablemates,
 )
-from .search import MAX_PAIR_WEIGHT, event_weight, seat, seat_in_order
+from .search import (
+    MAX_OPPONENT_WEIGHT,
+    MAX_PAIR_WEIGHT,
+    REPEAT,
+    event_weight,
+    opponent_weight,
+    seat,
+    seat_in_order,
+)
 from .sizes import _, join, message, plural
 
 
@@ -47,6 +57,7 @@ def draw(
     ratings: dict[str, float] | None = None,
     tablemates: list[list[str]] | None = None,
     ranking: list[str] | None = None,
+    opponents: list[list[list[str]]] | None = None,
 ) -> dict[str, Any]:
     """Draw the tables of one round. Same arguments, same result.
 
@@ -55,6 +66,10 @@ def draw(
     ``ranking``: seat by this order instead of by lot ("winners move up": the first
     players at table 1, and so on; players it leaves out come after, in check-in order);
     only the partnerships (team games), first play and the rest are drawn.
+    ``opponents``: the tables of earlier events, newest first (each event a list of
+    tables, each a list of player ids); soft, below the partnerships: two players who
+    sat at one table then (not as partners) do not meet again where the partnerships
+    allow. Never named in ``warnings``.
     ``scorekeepers``: players their couple named as scorekeeper; one of them present at a
     team (games with teams) or table (other games) keeps its score, else the draw appoints
     one.
@@ -69,6 +84,7 @@ def draw(
     seed = check_seed(seed)
     given = check_inputs(players, couples, history, sat_out, allow_sit_out, scorekeepers, options)
     mates_tonight = check_tablemates(tablemates)
+    met_before = check_opponents(opponents)
     order = check_ranking(ranking, given.players)
     room = fit(game, len(given.players))
     if not room["tables"] or (room["sit_out"] and not allow_sit_out):
@@ -100,39 +116,46 @@ def draw(
     for a, b in given.couples:
         if a in index and b in index:
             spouse[index[a]], spouse[index[b]] = index[b], index[a]
-    weights, ages = _partner_weights(given, index) if size.teams else ({}, {})
-    partner_weight: list[dict[int, int]] = [{} for _ in seated]
+    weights, times = _partner_weights(given, index) if size.teams else ({}, {})
+    partner_weights: list[dict[int, int]] = [{} for _ in seated]
     for (i, j), weight in weights.items():
-        partner_weight[i][j] = partner_weight[j][i] = weight
+        partner_weights[i][j] = partner_weights[j][i] = weight
+    met = _met_weights(met_before, given.history if size.teams else [], index)
 
     strength = _strengths(ratings, seated) if size.teams and ratings is not None else None
     mates = _mates(mates_tonight, index)
     if order is not None:
         groups = seat_in_order(
-            len(seated), room["table_sizes"], spouse, partner_weight, size.teams, strength
+            len(seated), room["table_sizes"], spouse, partner_weights, size.teams, strength
         )
     else:
         groups = seat(
             len(seated),
             room["table_sizes"],
             spouse,
-            partner_weight,
+            partner_weights,
             size.teams,
             _rng(seed, "seating"),
             strength,
             mates,
+            met,
         )
     tables = _describe_tables(game, seed, given, [[seated[i] for i in g] for g in groups])
 
     _couple_warnings(tables, given.spouse, warnings)
     if order is None:
         _tablemate_warnings(tables, mates, index, warnings)
+    repeats: list[dict[str, Any]] = []
     if size.teams:
-        _history_warnings(
-            tables, {(seated[i], seated[j]): age for (i, j), age in ages.items()}, warnings
-        )
+        repeats = _repeats(tables, times, partner_weights, spouse, index, warnings)
     _check_hard_rules(given.players, tables, sitting_out, given.spouse)
-    return {"seed": seed, "tables": tables, "sitting_out": sitting_out, "warnings": warnings}
+    return {
+        "seed": seed,
+        "tables": tables,
+        "sitting_out": sitting_out,
+        "warnings": warnings,
+        "repeats": repeats,
+    }
 
 
 def _strengths(ratings: Any, seated: list[str]) -> list[float]:
@@ -177,18 +200,65 @@ def _choose_sit_outs(
 def _partner_weights(
     given: DrawInput, index: dict[str, int]
 ) -> tuple[dict[tuple[int, int], int], dict[tuple[int, int], int]]:
-    """Penalty per past partnership among seated players, newer events weighing more,
-    and how many events back each was last played (for the warnings)."""
-    weights: dict[tuple[int, int], int] = {}
-    ages: dict[tuple[int, int], int] = {}
+    """Penalty per past partnership among seated players (how many times first, then
+    newer events weighing more), and how many times each pair were partners."""
+    recency: dict[tuple[int, int], int] = {}
+    times: dict[tuple[int, int], int] = {}
     for age, event in enumerate(given.history):
+        weight = event_weight(age)
+        seen = set()  # a pair named twice in one event is one partnership
         for a, b in event:
-            if a == b or a not in index or b not in index:
+            i, j = index.get(a), index.get(b)
+            if i is None or j is None or i == j:
                 continue
-            key = (min(index[a], index[b]), max(index[a], index[b]))
-            weights[key] = min(MAX_PAIR_WEIGHT, weights.get(key, 0) + event_weight(age))
-            ages.setdefault(key, age)
-    return weights, ages
+            key = (i, j) if i < j else (j, i)
+            if key in seen:
+                continue
+            seen.add(key)
+            recency[key] = recency.get(key, 0) + weight
+            times[key] = times.get(key, 0) + 1
+    most = MAX_PAIR_WEIGHT
+    weights = {  # see search.REPEAT
+        key: min(most, REPEAT * times[key] * times[key] + value) for key, value in recency.items()
+    }
+    return weights, times
+
+
+def _met_weights(
+    events: list[list[list[str]]],
+    partnerships: list[list[tuple[str, str]]],
+    index: dict[str, int],
+) -> list[dict[int, int]] | None:
+    """Each seated player's weight of meeting each other one again: players who sat at
+    one table at an earlier event, their partners (``partnerships`` of that event) left
+    out; newer events weigh more. None when no two seated players met."""
+    if not events:
+        return None
+    m = len(index)
+    raw: dict[int, int] = {}  # i * m + j (i < j) -> weight
+    get = raw.get
+    for age, tables in enumerate(events):
+        weight = opponent_weight(age)
+        for group in tables:
+            ids = sorted(index[p] for p in group if p in index)
+            for k, i in enumerate(ids):
+                base = i * m
+                for j in ids[k + 1 :]:
+                    if j != i:
+                        raw[base + j] = get(base + j, 0) + weight
+        if age < len(partnerships):  # partners met as partners, not as opponents
+            for a, b in set(partnerships[age]):
+                i, j = index.get(a), index.get(b)
+                if i is not None and j is not None and i != j:
+                    key = i * m + j if i < j else j * m + i
+                    if key in raw:
+                        raw[key] -= weight
+    met: list[dict[int, int]] = [{} for _ in range(m)]
+    for key, value in raw.items():
+        if value > 0:
+            i, j = divmod(key, m)
+            met[i][j] = met[j][i] = min(MAX_OPPONENT_WEIGHT, value)
+    return met if raw else None
 
 
 def _mates(tablemates: list[list[str]], index: dict[str, int]) -> list[set[int]]:
@@ -321,27 +391,80 @@ def _pairs_warning(
         warnings.append(message(plural(count, one, many), count=count, details=details))
 
 
-def _history_warnings(
-    tables: list[dict[str, Any]], ages: dict[tuple[str, str], int], warnings: list[str]
-) -> None:
+def ordinal(n: int) -> Message:
+    """ "2nd", "3rd", "4th" (German: "2.", "3.", "4.")."""
+    if n % 100 in (11, 12, 13):
+        return message(_("{n}th"), n=n)
+    template = {1: _("{n}st"), 2: _("{n}nd"), 3: _("{n}rd")}.get(n % 10, _("{n}th"))
+    return message(template, n=n)
+
+
+def _repeats(
+    tables: list[dict[str, Any]],
+    times: dict[tuple[int, int], int],
+    weights: list[dict[int, int]],
+    spouse: list[int],
+    index: dict[str, int],
+    warnings: list[str],
+) -> list[dict[str, Any]]:
+    """Tonight's partnerships that repeat an earlier one, each with why it could not be
+    avoided: how few players tonight could partner the one of the two with fewer choices
+    (neither their spouse nor an earlier partner). One warning counts them, one per
+    partnership names them."""
+    seated = len(index)
+    repeats = []
     for table in tables:
         for a, b in table["teams"]:
-            age = ages.get((a, b), ages.get((b, a)))
-            if age is None:
+            i, j = index[a], index[b]
+            count = times.get((min(i, j), max(i, j)))
+            if not count:
                 continue
-            when = _("the last event") if age == 0 else message(_("{n} events ago"), n=age + 1)
-            warnings.append(
-                message(
-                    _(
-                        "{a} and {b} were partners at a recent event ({when}) and are partners "
-                        "again at table {number}"
-                    ),
-                    a=a,
-                    b=b,
-                    when=when,
-                    number=table["number"],
-                )
+            # Everyone else seated tonight but the spouse and earlier partners.
+            free = {p: seated - 1 - (spouse[x] >= 0) - len(weights[x]) for p, x in ((a, i), (b, j))}
+            who = min((a, b), key=lambda p: (free[p], index[p]))
+            repeats.append(
+                {
+                    "players": [a, b],
+                    "table": table["number"],
+                    "time": count + 1,
+                    "player": who,
+                    "could_partner": free[who],
+                }
             )
+    if not repeats:
+        return repeats
+    warnings.append(
+        message(
+            plural(
+                len(repeats),
+                _("{count} partnership of tonight repeats one of the season"),
+                _("{count} partnerships of tonight repeat one of the season"),
+            ),
+            count=len(repeats),
+        )
+    )
+    for repeat in repeats:
+        a, b = repeat["players"]
+        if repeat["could_partner"]:
+            template = plural(
+                repeat["could_partner"],
+                _("only {count} player tonight could partner {player}"),
+                _("only {count} players tonight could partner {player}"),
+            )
+        else:
+            template = _("nobody tonight could partner {player} for the first time")
+        why = message(template, count=repeat["could_partner"], player=repeat["player"])
+        warnings.append(
+            message(
+                _("{a} and {b}: {nth} time — {why} (table {number})"),
+                a=a,
+                b=b,
+                nth=ordinal(repeat["time"]),
+                why=why,
+                number=repeat["table"],
+            )
+        )
+    return repeats
 
 
 def _members(table: dict[str, Any]) -> list[str]:

@@ -47,7 +47,30 @@ def _check_id(value: object, what: str) -> str:
     return value
 
 
+def _all_ids(values: list | tuple) -> bool:
+    """Are all ``values`` non-empty texts? (The quick path for long histories.)"""
+    return all(type(v) is str and v and not v.isspace() for v in values)
+
+
+def _check_partnerships(event: object) -> list[tuple[str, str]]:
+    """One event of ``history``: its pairs, each checked. A season of a big club holds
+    tens of thousands of pairs, so pairs of two texts are checked by their distinct
+    texts (a few hundred players), the rest one by one with their message."""
+    if not _is_list(event):
+        raise DrawError(_("Each event in history must be a list of partnerships"))
+    if all(type(pair) is tuple and len(pair) == 2 for pair in event):
+        try:
+            texts = {player for pair in event for player in pair}
+        except TypeError:  # an unhashable member: checked one by one below
+            texts = None
+        if texts is not None and _all_ids(list(texts)):
+            return list(event)  # type: ignore[arg-type]
+    return [_check_pair(pair, _("Each partnership in history")) for pair in event]
+
+
 def _check_pair(value: object, what: str) -> tuple[str, str]:
+    if type(value) is tuple and len(value) == 2 and _all_ids(value):
+        return value  # type: ignore[return-value]
     if not _is_list(value) or len(value) != 2:
         raise DrawError(
             message(_("{what} must be a pair of player ids, not {value!r}"), what=what, value=value)
@@ -130,11 +153,7 @@ def check_inputs(
         history = []
     if not _is_list(history):
         raise DrawError(_("history must be a list of events, each a list of partnerships"))
-    events: list[list[tuple[str, str]]] = []
-    for event in history:
-        if not _is_list(event):
-            raise DrawError(_("Each event in history must be a list of partnerships"))
-        events.append([_check_pair(pair, _("Each partnership in history")) for pair in event])
+    events: list[list[tuple[str, str]]] = [_check_partnerships(event) for event in history]
 
     if not isinstance(allow_sit_out, bool):
         raise DrawError(_("allow_sit_out must be True or False"))
@@ -177,6 +196,26 @@ def check_tablemates(value: object) -> list[list[str]]:
     if not _is_list(value) or not all(_is_list(group) for group in value):
         raise DrawError(_("tablemates must be a list of tables, each a list of player ids"))
     return [[_check_id(player, _("Each tablemate")) for player in group] for group in value]
+
+
+def check_opponents(value: object) -> list[list[list[str]]]:
+    """Tables of earlier events, newest first: a list of events, each a list of tables,
+    each a list of player ids (None: none)."""
+    if value is None:
+        return []
+    if not _is_list(value) or not all(
+        _is_list(event) and all(_is_list(group) for group in event) for event in value
+    ):
+        raise DrawError(
+            _("opponents must be a list of events, each a list of tables of player ids")
+        )
+    return [
+        [
+            list(group) if _all_ids(group) else [_check_id(p, _("Each opponent")) for p in group]
+            for group in event
+        ]
+        for event in value
+    ]
 
 
 def check_ranking(value: object, players: list[str]) -> list[str] | None:

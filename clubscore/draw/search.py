@@ -9,7 +9,11 @@ Penalty of one table:
 - team games: the cheapest of the three ways to split four players into two partnerships,
   where spouses as partners cost ``HARD`` (never chosen: splitting a table of four can
   always keep a couple apart, because each player is in at most one couple) and a
-  partnership from history costs its weight (newer events weigh more).
+  partnership from history costs its weight: first how many times they were partners
+  (squared, so a third time weighs more than two second times), then how recently (newer
+  events weigh more); and two players who met as opponents at an earlier event (at one
+  table, not partners) cost a little, never as much as one repeated partnership.
+- other games: two players who sat at one table at an earlier event cost that little.
 
 - ``MATE`` for each two players at it who already sat at one table tonight (an
   earlier round of the same evening: the next round mixes the tables).
@@ -26,13 +30,21 @@ from collections.abc import Sequence
 
 COUPLE = 10**7
 HARD = 10**12
-MATE = 1_000  # above any pair's history weight, far below a couple sharing a table
-MAX_PAIR_WEIGHT = 200
+MATE = 10_000  # above any table's history weight, far below a couple sharing a table
+# A past partnership weighs min(MAX_PAIR_WEIGHT, REPEAT * times² + the sum of its events'
+# event_weight): how many times first, then how recent (core._partner_weights).
+REPEAT = 256  # above all of recency's weight
 NEWEST_EVENT_WEIGHT = 64
+MAX_PAIR_WEIGHT = 9 * REPEAT + 2 * NEWEST_EVENT_WEIGHT  # a fourth time weighs no more
+# Opponents: two tables' weight (a swap changes two) stays under one REPEAT, so the search
+# never buys fresh opponents with a repeated partnership.
+NEWEST_OPPONENT_WEIGHT = 8
+MAX_OPPONENT_WEIGHT = 16
 
 FULL_SCAN = 32  # clubs up to this size try every swap partner; bigger ones sample
 SAMPLE = 16  # swap partners sampled per step in big clubs
 RESTARTS = 4  # extra fresh starts for small clubs whose first search left a penalty
+POLISH, MAX_POLISH = 2, 600  # steps per player (at most) spent on fresh opponents
 
 # The three ways to split the four seats of a table into two partnerships.
 _PAIRINGS = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2))
@@ -41,6 +53,11 @@ _PAIRINGS = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2))
 def event_weight(age: int) -> int:
     """Weight of repeating a partnership from the event ``age`` events back (0 = newest)."""
     return max(1, NEWEST_EVENT_WEIGHT >> age)
+
+
+def opponent_weight(age: int) -> int:
+    """Weight of meeting again an opponent of the event ``age`` events back."""
+    return max(1, NEWEST_OPPONENT_WEIGHT >> age)
 
 
 class Seating:
@@ -53,17 +70,23 @@ class Seating:
         partner_weight: list[dict[int, int]],
         teams: bool,
         mates: list[set[int]] | None = None,
+        met: list[dict[int, int]] | None = None,
     ) -> None:
         self.m = m
         self.spouse = spouse  # -1 for singles
         self.partner_weight = partner_weight
         self.teams = teams
         self.mates = mates or [set() for _ in range(m)]  # tonight's earlier tablemates
+        # Earlier events' opponents (or tablemates): weight per pair, by player index.
+        self.met = met if met and any(met) else None
 
     def pair_cost(self, a: int, b: int) -> int:
         if self.spouse[a] == b:
             return HARD
         return self.partner_weight[a].get(b, 0)
+
+    def met_cost(self, a: int, b: int) -> int:
+        return self.met[a].get(b, 0) if self.met is not None else 0
 
     def best_pairing(
         self, members: Sequence[int], ratings: Sequence[float] | None = None
@@ -73,13 +96,22 @@ class Seating:
         With `ratings` (by player index), of the splits that cost the least the one with
         the most even teams (the smallest difference of the partners' rating sums)."""
         best_key, best_cost, best = None, HARD * 3, list(members)
+        met = self._met_total(members)
         for pairing in _PAIRINGS:
             p, q, r, s = (members[i] for i in pairing)
             cost = self.pair_cost(p, q) + self.pair_cost(r, s)
+            if met:  # opponents: every pair at the table but the partners
+                cost += met - self.met_cost(p, q) - self.met_cost(r, s)
             gap = abs(ratings[p] + ratings[q] - ratings[r] - ratings[s]) if ratings else 0
             if best_key is None or (cost, gap) < best_key:
                 best_key, best_cost, best = (cost, gap), cost, [p, q, r, s]
         return best_cost, best
+
+    def _met_total(self, members: Sequence[int]) -> int:
+        if self.met is None:
+            return 0
+        met = self.met
+        return sum(met[x].get(y, 0) for i, x in enumerate(members) for y in members[i + 1 :])
 
     def table_cost(self, members: Sequence[int]) -> int:
         spouse = self.spouse
@@ -93,10 +125,13 @@ class Seating:
                 cost += MATE * sum(1 for y in members if y > x and y in mates)
         if self.teams:
             cost += self.best_pairing(members)[0]
+        else:
+            cost += self._met_total(members)
         return cost
 
     def conflicted(self, members: Sequence[int]) -> list[int]:
-        """Members whose spouse or a past partner sits at the same table."""
+        """Members whose spouse or a past partner sits at the same table; else those who
+        met one of the others at an earlier event; else all."""
         found = []
         for x in members:
             weights = self.partner_weight[x]
@@ -107,6 +142,8 @@ class Seating:
                 or (mates and any(y in mates for y in members))
             ):
                 found.append(x)
+        if not found and self.met is not None:
+            found = [x for x in members if any(y in self.met[x] for y in members)]
         return found or list(members)
 
 
@@ -146,12 +183,19 @@ def couples_apart_start(
     return [tables[t] for t in order]
 
 
-def improve(seating: Seating, tables: list[list[int]], rng: random.Random, max_steps: int) -> int:
+def improve(
+    seating: Seating,
+    tables: list[list[int]],
+    rng: random.Random,
+    max_steps: int,
+    budget: int | None = None,
+) -> int:
     """Swap players between tables while the penalty falls; returns the final penalty.
 
     Works on ``tables`` in place. Equal-penalty swaps are allowed so the search can walk
     across plateaus instead of stopping at the first local minimum; it gives up after
-    ``max_steps`` steps without a strict improvement (the rest may be impossible).
+    ``max_steps`` steps without a strict improvement (the rest may be impossible), or
+    after ``budget`` steps in all.
     """
     m = seating.m
     table_of = [0] * m
@@ -169,6 +213,10 @@ def improve(seating: Seating, tables: list[list[int]], rng: random.Random, max_s
             if t not in bad:
                 continue
             steps += 1
+            if budget is not None:
+                budget -= 1
+                if budget < 0:
+                    return sum(costs)
             members_t = tables[t]
             x = rng.choice(seating.conflicted(members_t))
             if m - len(members_t) <= FULL_SCAN:
@@ -213,10 +261,12 @@ def seat(
     rng: random.Random,
     ratings: Sequence[float] | None = None,
     mates: list[set[int]] | None = None,
+    met: list[dict[int, int]] | None = None,
 ) -> list[list[int]]:
     """Tables of player indices, sized ``sizes``; in team games each as [p, q, r, s]
     meaning partners (p, q) against (r, s), as even by ``ratings`` as the rules allow;
-    ``mates``: each player's tablemates earlier tonight, kept apart where possible."""
+    ``mates``: each player's tablemates earlier tonight, kept apart where possible;
+    ``met``: weights of pairs who met at earlier events (opponents), kept apart a little."""
     seating = Seating(m, spouse, partner_weight, teams, mates)
     max_steps = 100 + m
     tables = random_start(m, sizes, rng)
@@ -235,6 +285,11 @@ def seat(
         candidate_penalty = improve(seating, candidate, rng, max_steps)
         if candidate_penalty < penalty:
             tables, penalty = candidate, candidate_penalty
+    if met is not None and len(sizes) > 1:
+        # Then fresh opponents, on a budget: the partnerships' weights dominate, so a
+        # swap that lowers the whole penalty never brings a partnership back.
+        seating = Seating(m, spouse, partner_weight, teams, mates, met)
+        improve(seating, tables, rng, max_steps, budget=min(POLISH * m, MAX_POLISH))
     if teams:
         tables = [seating.best_pairing(members, ratings)[1] for members in tables]
     return tables

@@ -97,7 +97,8 @@ def _now(now: datetime.datetime | None) -> datetime.datetime:
 
 def current_round(event: Event) -> Round | None:
     """The round the event's clock means when no round is named: the latest one."""
-    round_ = event.rounds.order_by("-number").first()
+    # A tie decided by lot is a round without tables or clock: never the current one.
+    round_ = event.rounds.filter(playoff_lot=[]).order_by("-number").first()
     if round_ is not None:
         round_.event = event  # the round reads its event from here, no query
     return round_
@@ -148,7 +149,8 @@ def _locked(subject: Event | Round) -> tuple[Event, Round]:
     if isinstance(subject, Round):
         round_ = Round.objects.select_for_update().filter(pk=subject.pk).first()
     else:
-        round_ = Round.objects.select_for_update().filter(event=event).order_by("-number").first()
+        rounds = Round.objects.select_for_update().filter(event=event, playoff_lot=[])
+        round_ = rounds.order_by("-number").first()
     if round_ is None:
         raise ClockRefused(_("Draw the tables first: the clock belongs to a round."))
     if event.status == Event.Status.FINAL:

@@ -1,16 +1,26 @@
-"""What the draw remembers: recent partnerships, who sat out, and tonight's tablemates.
+"""What the draw remembers: the season's partnerships and recent opponents, who sat
+out, and tonight's tablemates.
 
-Gathered from the database for `clubscore.draw.draw` (its `history`, `sat_out` and
-`tablemates` arguments) by `clubscore.events.services.draw_arguments`.
+Gathered from the database for `clubscore.draw.draw` (its `history`, `opponents`,
+`sat_out` and `tablemates` arguments) by `clubscore.events.services.draw_arguments`.
+
+The season is the ladder's: the calendar year of the event (`season_events`). When the
+event is the season's first, the draw looks back 12 months instead, so the first evening
+of a year does not forget December. The draw weighs newer events more.
 """
 
 from __future__ import annotations
 
+import datetime
+
 from .models import DrawRecord, Event, Round, Seat
 
-# How far back the draw looks to avoid repeating partnerships (the draw weighs newer
-# events more) and to spread sitting out fairly.
-HISTORY_EVENTS = 3
+# A season has at most one evening a day; more are read, but no more are weighed.
+HISTORY_EVENTS = 366
+# Opponents: the tables of the last 8 evenings (about two months of weekly evenings). In a
+# club of 40 everyone meets everyone over a season; what members notice is the same
+# opponents again soon. Also keeps a 1,000-player draw fast (bench/bench_draw.py).
+OPPONENT_EVENTS = 8
 SIT_OUT_EVENTS = 10
 
 
@@ -21,24 +31,58 @@ def _recent_events(event: Event, count: int) -> list[int]:
     return list(earlier.order_by("-date", "-pk").values_list("pk", flat=True)[:count])
 
 
-def partnership_history(event: Event) -> list[list[tuple[str, str]]]:
-    """Partnerships (two players of one team) of recent events of the game, newest first."""
-    event_ids = _recent_events(event, HISTORY_EVENTS)
+def season_events(event: Event) -> list[int]:
+    """Ids of the events of the same game held before `event` in its season (the ladder's
+    calendar year), newest first; the last 12 months when the season has none."""
+    earlier = Event.objects.filter(game=event.game).exclude(pk=event.pk)
+    earlier = earlier.filter(date__lt=event.date) | earlier.filter(date=event.date, pk__lt=event.pk)
+    earlier = earlier.order_by("-date", "-pk").values_list("pk", flat=True)
+    season = list(earlier.filter(date__year=event.date.year)[:HISTORY_EVENTS])
+    if season:
+        return season
+    year_ago = event.date - datetime.timedelta(days=365)
+    return list(earlier.filter(date__gte=year_ago)[:HISTORY_EVENTS])
+
+
+def season_history(
+    event: Event,
+) -> tuple[list[list[tuple[str, str]]], list[list[list[str]]]]:
+    """The season's partnerships (two players of one team) per event, newest first, and
+    the tables of its last `OPPONENT_EVENTS` events (lists of player ids): every round's,
+    play-offs included. Two queries."""
+    event_ids = season_events(event)
     if not event_ids:
-        return []
-    members: dict[int, list[str]] = {}
+        return [], []
+    recent = set(event_ids[:OPPONENT_EVENTS])
+    teams: dict[int, list[str]] = {}
     team_event: dict[int, int] = {}
-    seats = Seat.objects.filter(round__event__in=event_ids, team__isnull=False).values_list(
-        "round__event_id", "team_id", "player_id"
-    )
-    for event_id, team_id, player_id in seats.order_by("team_id", "position"):
-        members.setdefault(team_id, []).append(str(player_id))
+    for event_id, team_id, player_id in (
+        Seat.objects.filter(round__event__in=event_ids, team__isnull=False)
+        .order_by("team_id", "position")
+        .values_list("round__event_id", "team_id", "player_id")
+    ):
+        teams.setdefault(team_id, []).append(str(player_id))
         team_event[team_id] = event_id
-    by_event: dict[int, list[tuple[str, str]]] = {pk: [] for pk in event_ids}
-    for team_id, players in members.items():
+    partners: dict[int, list[tuple[str, str]]] = {pk: [] for pk in event_ids}
+    for team_id, players in teams.items():
         if len(players) == 2:
-            by_event[team_event[team_id]].append((players[0], players[1]))
-    return [by_event[pk] for pk in event_ids]
+            partners[team_event[team_id]].append((players[0], players[1]))
+    tables: dict[int, list[str]] = {}
+    table_event: dict[int, int] = {}
+    for event_id, table_id, player_id in (
+        Seat.objects.filter(round__event__in=recent)
+        .order_by("table_id", "position")
+        .values_list("round__event_id", "table_id", "player_id")
+    ):
+        tables.setdefault(table_id, []).append(str(player_id))
+        table_event[table_id] = event_id
+    met: dict[int, list[list[str]]] = {pk: [] for pk in recent}
+    for table_id, players in tables.items():
+        met[table_event[table_id]].append(players)
+    return (
+        [partners[pk] for pk in event_ids],
+        [met[pk] for pk in event_ids[:OPPONENT_EVENTS]],
+    )
 
 
 def recent_sit_outs(event: Event, round_number: int) -> list[str]:

@@ -29,7 +29,7 @@ from clubscore.games import GAMES
 from clubscore.games.cards import SUIT_NAMES, SUIT_SYMBOLS
 from clubscore.messages import Message, from_data, rename, to_data
 
-from .history import partnership_history, recent_sit_outs, tablemates_tonight
+from .history import recent_sit_outs, season_history, tablemates_tonight
 from .models import (
     CheckIn,
     DrawRecord,
@@ -136,12 +136,14 @@ def draw_arguments(
         .values_list("player_id", flat=True)
     )
     couples = Couple.objects.of_players(player_ids).order_by("pk")
+    partnerships, opponents = season_history(event)
     arguments = {
         "game": event.game,
         "players": [str(pk) for pk in player_ids],
         "couples": [[str(c.player_a_id), str(c.player_b_id)] for c in couples],
         "seed": seed,
-        "history": [[list(pair) for pair in partners] for partners in partnership_history(event)],
+        "history": [[list(pair) for pair in partners] for partners in partnerships],
+        "opponents": opponents,
         "sat_out": recent_sit_outs(event, round_number),
         "allow_sit_out": allow_sit_out,
         "scorekeepers": [str(c.scorekeeper_id) for c in couples],
@@ -442,7 +444,8 @@ def _short_names(seats: list[Seat]) -> list[str]:
 
 def latest_round(event: Event, *, regular: bool = False) -> Round | None:
     """The event's last round (`regular`: the last that is not a play-off)."""
-    rounds = Round.objects.filter(event=event).select_related("event")
+    # A tie decided by lot has no tables: never the round to show.
+    rounds = Round.objects.filter(event=event, playoff_lot=[]).select_related("event")
     if regular:
         rounds = rounds.filter(kind=Round.Kind.REGULAR)
     return rounds.order_by("-number").first()

@@ -26,6 +26,7 @@ from .options import (
     TIME_LIMIT,
     Option,
     Tiebreaker,
+    playoff_length,
     playoff_time_limit,
 )
 from .validation import (
@@ -58,6 +59,7 @@ __all__ = [
     "line",
     "message",
     "playoff_time_limit",
+    "playoff_length",
     "plural",
 ]
 
@@ -181,6 +183,15 @@ class Game:
         if self.length_option is None:
             return None
         return self.clean_options(options)[self.length_option]
+
+    def playoff_entries(self, options: Mapping[str, Any] | None = None) -> int | None:
+        """How many hands or rounds a play-off round plays: the game's ``playoff_entries``
+        option, or a whole game when it has none (the exact-bid game, from its start
+        cards). None: played to a threshold."""
+        cleaned = self.clean_options(options)
+        if "playoff_entries" in cleaned:
+            return cleaned["playoff_entries"]
+        return self.entries_per_game(options)
 
     def max_rounds(self, options: Mapping[str, Any] | None = None) -> int:
         """The most hands or rounds a request may name: a full game, or, played to a

@@ -24,6 +24,7 @@ from .base import (
     join,
     line,
     message,
+    playoff_length,
     playoff_time_limit,
     plural,
 )
@@ -148,6 +149,14 @@ class HandAndFoot(Game):
         TIME_LIMIT,
         GRACE,
         playoff_time_limit(30),
+        playoff_length(
+            1,
+            _("Hands in a play-off round"),
+            _(
+                "A play-off round ends once this many hands are confirmed "
+                "(its clock stays the limit)."
+            ),
+        ),
         Option(
             "first_table_bonus",
             _("First-table bonus"),

@@ -20,6 +20,7 @@ from .base import (
     join,
     line,
     message,
+    playoff_length,
     playoff_time_limit,
     plural,
 )
@@ -81,6 +82,14 @@ class Laus(Game):
         TIME_LIMIT,
         GRACE,
         playoff_time_limit(15),
+        playoff_length(
+            1,
+            _("Rounds in a play-off round"),
+            _(
+                "A play-off round ends once this many rounds are confirmed "
+                "(its clock stays the limit)."
+            ),
+        ),
     )
 
     def _check_options(self, options: dict[str, Any], check: Validator) -> None:

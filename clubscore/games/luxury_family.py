@@ -24,6 +24,7 @@ from .base import (
     join,
     line,
     message,
+    playoff_length,
     playoff_time_limit,
 )
 from .cards import SUIT_NAMES, SUITS, Deck, card_name
@@ -218,6 +219,14 @@ class LuxuryFamily(Game):
         TIME_LIMIT,
         GRACE,
         playoff_time_limit(30),
+        playoff_length(
+            1,
+            _("Rounds in a play-off round"),
+            _(
+                "A play-off round ends once this many rounds are confirmed "
+                "(its clock stays the limit)."
+            ),
+        ),
     )
 
     def point_values(self) -> list[tuple[str, int]]:

@@ -19,6 +19,7 @@ __all__ = [
     "TIME_LIMIT",
     "Option",
     "Tiebreaker",
+    "playoff_length",
     "playoff_time_limit",
 ]
 
@@ -118,6 +119,13 @@ def playoff_time_limit(default: int) -> Option:
         minimum=1,
         maximum=600,
     )
+
+
+def playoff_length(default: int, label: str, help: str) -> Option:
+    """How many hands or rounds a play-off round plays (issue 27): once they are
+    confirmed, the card can be turned in and the play-off is decided; the play-off's
+    clock stays the limit. ``label`` and ``help`` in the game's words."""
+    return Option("playoff_entries", label, default, help=help, minimum=1, maximum=30)
 
 
 @dataclass(frozen=True)

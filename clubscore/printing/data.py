@@ -91,9 +91,16 @@ class NoSuchRound(LookupError):
 
 
 def event_info(event: Event, round_: Round | None = None) -> EventInfo:
+    options = event.game_options
+    rules = event.game_rules
+    if round_ is not None and round_.kind == Round.Kind.PLAYOFF and rules.length_option:
+        # A play-off card has the rows of the game's play-off length (issue 27).
+        length = rules.playoff_entries(options)
+        if length is not None:
+            options = {**options, rules.length_option: length}
     return EventInfo(
         game=event.game,
-        options=event.game_options,
+        options=options,
         name=event.name,
         date=event.date,
         round=round_label(round_) if round_ else "",
@@ -121,7 +128,7 @@ def _trumps(details: dict[str, Any]) -> tuple[str | None, ...]:
 def event_round(event: Event, number: int | None = None) -> Round | None:
     """The round to print: round ``number`` (``NoSuchRound`` if the event has none), or by
     default the latest drawn (a play-off once there is one); ``None`` before the draw."""
-    rounds = event.rounds.order_by("-number")
+    rounds = event.rounds.filter(playoff_lot=[]).order_by("-number")  # a lot has no tables
     if number is None:
         return rounds.first()
     round_ = rounds.filter(number=number).first()

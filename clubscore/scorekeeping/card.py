@@ -16,7 +16,15 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from clubscore.events.clock import ClockState, clock_state
-from clubscore.events.models import Event, ScoreChange, ScoreEntry, ScorekeeperLink, Seat, Table
+from clubscore.events.models import (
+    Event,
+    Round,
+    ScoreChange,
+    ScoreEntry,
+    ScorekeeperLink,
+    Seat,
+    Table,
+)
 from clubscore.events.results import TableScore, score_in_place, table_score
 from clubscore.games import GAMES, Game
 from clubscore.translation import translate
@@ -79,7 +87,11 @@ class ScoreCard:
 
     @property
     def target(self) -> int | None:
-        """How many hands or rounds make a full game (None: played to a threshold)."""
+        """How many hands or rounds make a full game (None: played to a threshold); at a
+        play-off table, the game's play-off length: once they are confirmed the card can
+        be turned in, without anyone calling time (issue 27)."""
+        if self.table.round.kind == Round.Kind.PLAYOFF:
+            return self.game.playoff_entries(self.options)
         return self.game.entries_per_game(self.options)
 
     def is_in(self, entry: ScoreEntry | None) -> bool:

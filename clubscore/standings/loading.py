@@ -1,13 +1,13 @@
 """The one loader of counted tables: an evening's tables with their seats and confirmed
 entries, as plain rows, in a fixed number of queries.
 
-`load_events(events)` loads every table of the events' rounds (regular and play-off),
-their seats and confirmed entries, and the events' check-ins: four queries for any
-number of events, tables and players. The standings, the play-off results, the printed
-standings and the ratings all read it (`EventRows.counted` is what the ratings rate), so
-what counts at a table is decided here once. Plain rows (values_list), not model
-instances: a 1,000-player evening loads in a fraction of the time, and nothing here is
-saved back.
+`load_events(events)` loads every table of the events' rounds (regular and play-off,
+with who filled a play-off's empty seats or the order a lot drew), their seats and
+confirmed entries, and the events' check-ins: four queries for any number of events,
+tables and players. The standings, the play-off results, the printed standings and the
+ratings all read it (`EventRows.counted` is what the ratings rate), so what counts at a
+table is decided here once. Plain rows (values_list), not model instances: a 1,000-player
+evening loads in a fraction of the time, and nothing here is saved back.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 
 from clubscore.club.models import Couple, Player
-from clubscore.events.models import CheckIn, Event, Round, ScoreEntry, Seat, Table
+from clubscore.events.models import CheckIn, Event, Round, ScoreEntry, Seat
 
 
 @dataclass(slots=True)
@@ -70,12 +70,22 @@ class TableRow:
 
 
 @dataclass
+class PlayoffRound:
+    """A play-off round as the standings read it (`playoff_results.settle`)."""
+
+    number: int
+    tables: list[TableRow] = field(default_factory=list)  # none when decided by lot
+    fillers: list[int] = field(default_factory=list)  # filled the empty seats: not scored
+    lot: list[int] = field(default_factory=list)  # decided by lot: the order drawn
+
+
+@dataclass
 class EventRows:
     """One evening as the standings read it."""
 
     regular: list[TableRow] = field(default_factory=list)  # every regular round's tables
-    # Play-off rounds in the order they were played: (round number, its tables).
-    playoffs: list[tuple[int, list[TableRow]]] = field(default_factory=list)
+    # Play-off rounds in the order they were played.
+    playoffs: list[PlayoffRound] = field(default_factory=list)
     checkins: list[SeatRow] = field(default_factory=list)  # who came (no team)
 
     @property
@@ -96,20 +106,30 @@ def load_events(events: Iterable[Event], *, checkins: bool = True) -> dict[int, 
     (three without the check-ins, which only the standings read)."""
     events = list(events)
     tables: dict[int, TableRow] = {}
-    for pk, event_id, bonus, round_number, number, kind, turned_in_at, not_played in (
-        Table.objects.filter(round__event__in=events)
-        .order_by("round__number", "number")
+    playoffs: dict[tuple[int, int], PlayoffRound] = {}
+    # From the rounds, joined to their tables: a play-off decided by lot has none.
+    for pk, event_id, bonus, round_number, number, kind, turned_in_at, not_played, fillers, lot in (
+        Round.objects.filter(event__in=events)
+        .order_by("number", "tables__number")
         .values_list(
-            "pk",
-            "round__event_id",
-            "has_first_table_bonus",
-            "round__number",
+            "tables__pk",
+            "event_id",
+            "tables__has_first_table_bonus",
             "number",
-            "round__kind",
-            "turned_in_at",
-            "not_played",
+            "tables__number",
+            "kind",
+            "tables__turned_in_at",
+            "tables__not_played",
+            "playoff_fillers",
+            "playoff_lot",
         )
     ):
+        if kind == Round.Kind.PLAYOFF and (event_id, round_number) not in playoffs:
+            playoffs[(event_id, round_number)] = PlayoffRound(
+                round_number, [], fillers or [], lot or []
+            )
+        if pk is None:
+            continue
         tables[pk] = TableRow(
             pk,
             event_id,
@@ -142,14 +162,13 @@ def load_events(events: Iterable[Event], *, checkins: bool = True) -> dict[int, 
     ):
         tables[values[0]].counted.append(EntryRow(*values[1:]))
     by_event = {event.pk: EventRows() for event in events}
-    playoffs: dict[tuple[int, int], list[TableRow]] = {}
     for table in tables.values():
         if table.playoff:
-            playoffs.setdefault((table.event_id, table.round_number), []).append(table)
+            playoffs[(table.event_id, table.round_number)].tables.append(table)
         else:
             by_event[table.event_id].regular.append(table)
-    for (event_id, number), round_tables in playoffs.items():  # in round order already
-        by_event[event_id].playoffs.append((number, round_tables))
+    for (event_id, _number), playoff in playoffs.items():  # in round order already
+        by_event[event_id].playoffs.append(playoff)
     if not checkins:
         return by_event
     for event_id, player_id, first, last in (

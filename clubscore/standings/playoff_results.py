@@ -16,6 +16,12 @@ Decisions (also in docs/decisions.md):
 - Lines that tie again for first in the play-off stay "play-off" and can be played off
   again: the next play-off round among exactly them decides, and so on.
 - A play-off never adds to the totals.
+- When the tied players do not fill the game's tables (issue 27), the organizer seats
+  others in the empty seats (`Round.playoff_fillers`): the round settles the tie when
+  its seated players are exactly the tied ones and the fillers; the fillers' scores
+  count for nothing (only the tied lines are ordered), and the result names them. Or
+  the organizer decides by lot (`Round.playoff_lot`, a play-off round without tables):
+  the lines in the order drawn, partners alike, the first "won by lot".
 """
 
 from __future__ import annotations
@@ -48,6 +54,8 @@ class PlayoffResult:
     # (names, play-off score) in play-off order; partners alike share one entry.
     lines: list[tuple[str, int | None]] = field(default_factory=list)
     winners: str = ""  # the winner's name(s), "Ann & Bob"
+    fillers: str = ""  # who filled the empty seats, "Cy, Di" (their scores count for nothing)
+    by_lot: bool = False  # decided by lot, not played
 
     @property
     def scores(self) -> str:
@@ -58,8 +66,24 @@ class PlayoffResult:
 
     @property
     def text(self) -> str:
-        """What the play-off decided, in one sentence (the page and the printout)."""
+        """What the play-off decided, in one sentence (the page and the printout); who
+        filled the empty seats, in a second one."""
+        text = self._decided
+        if self.fillers:
+            text += " " + _(
+                "%(names)s filled the empty seats; their play-off scores count for nothing."
+            ) % {"names": self.fillers}
+        return text
+
+    @property
+    def _decided(self) -> str:
         values = {"number": self.number, "scores": self.scores, "winners": self.winners}
+        if self.by_lot:
+            order = ", ".join(names for names, _value in self.lines)
+            return _("Decided by lot instead of a play-off: %(order)s. %(winners)s won by lot.") % {
+                "order": order,
+                "winners": self.winners,
+            }
         if self.state == RUNNING:
             names = ", ".join(names for names, _value in self.lines)
             return _(
@@ -94,17 +118,31 @@ def settle(
     group = [row for row in rows if row.playoff]
     for row in group:
         row.playoff_state = OPEN
-    for number, tables in playoffs:
+    for playoff in playoffs:
         if not group:
             break
+        number, tables = playoff.number, playoff.tables
         members = {pid for row in group for pid in row.player_ids}
-        if {seat.player_id for table in tables for seat in table.seats} != members:
+        if playoff.lot:
+            if set(playoff.lot) == members:
+                head = rows[: len(group)]
+                results.append(_by_lot(head, playoff.lot, _same_side({}, by_line), number))
+                rows[: len(head)] = head
+                group = []
             continue
+        fillers = set(playoff.fillers)
+        seated = {seat.player_id for table in tables for seat in table.seats}
+        if fillers & members or seated - fillers != members:
+            continue
+        filler_names = ", ".join(
+            seat.name for table in tables for seat in table.seats if seat.player_id in fillers
+        )
         if not all(table.done for table in tables):
             for row in group:
                 row.playoff_state = RUNNING
             same = _same_side({}, by_line)
-            results.append(PlayoffResult(number, RUNNING, _lines(group, {}, same)))
+            result = PlayoffResult(number, RUNNING, _lines(group, {}, same), fillers=filler_names)
+            results.append(result)
             break
         played = [table for table in tables if not table.not_played]
         if not played:
@@ -115,12 +153,41 @@ def settle(
         head = rows[:size]  # the group is the head of the standings (tied for first)
         group = _order(head, scores, same, order=order)
         rows[:size] = head
-        result = PlayoffResult(number, TIED_AGAIN if group else WON)
+        result = PlayoffResult(number, TIED_AGAIN if group else WON, fillers=filler_names)
         result.lines = _lines(head, scores, same)
         if not group:
             result.winners = result.lines[0][0]
         results.append(result)
     return results
+
+
+def _by_lot(group: list, lot: list[int], side, number: int) -> PlayoffResult:
+    """Order the group (reordered in place) as the lot drew its players: each side
+    (partners alike) where its first player was drawn; the first side won by lot."""
+    drawn = {pid: position for position, pid in enumerate(lot)}
+    place: dict[object, int] = {}
+    for row in group:
+        first = min(drawn.get(pid, len(drawn)) for pid in row.player_ids)
+        place[side(row)] = min(place.get(side(row), first), first)
+    group.sort(key=lambda row: place[side(row)])  # stable: partners keep their order
+    ranks = {key: rank for rank, key in enumerate(sorted(place, key=place.get), start=1)}
+    for row in group:
+        row.rank = ranks[side(row)]
+        row.tied = row.playoff = False
+        row.playoff_state = WON if row.rank == 1 else BEHIND
+        row.playoff_by_lot = True
+    result = PlayoffResult(number, WON, by_lot=True)
+    result.lines = [(names, None) for names, _value in _merge_sides(group, side)]
+    result.winners = result.lines[0][0]
+    return result
+
+
+def _merge_sides(group: list, side) -> list[tuple[str, None]]:
+    """(names, None) per side in the group's order: "Ann & Bob" for partners alike."""
+    lines: dict[object, list[str]] = {}
+    for row in group:
+        lines.setdefault(side(row), []).append(row.name)
+    return [(" & ".join(names), None) for names in lines.values()]
 
 
 def _scores(tables: list[TableRow], game_key: str, options: dict):

@@ -12,30 +12,199 @@ scorekeeper links are stored by the events app's own storage of a draw, and the 
 recorded like any other (`DrawRecord`). Play-off rounds never add to the event's totals.
 
 Its clock is its own and starts as it is drawn (the tied players are waiting; recorded
-as the organizer's start): the game's `playoff_time_limit_minutes`, about one hand of
-Hand and Foot or one round of the round games, whatever time was called on the round
-before.
+as the organizer's start): the game's `playoff_time_limit_minutes`, whatever time was
+called on the round before. The clock is only the limit: the round is the game's own
+play-off length (`Game.playoff_entries`: one hand of Hand and Foot, one round of Laus
+and Luxury Family, one game of the exact-bid game), and once that is confirmed its
+cards can be turned in (issue 27).
+
+When the tied players do not fill the game's tables (two tied for first in Luxury
+Family, a table of three), the organizer picks who fills the empty seats (`PlayoffOffer`
+suggests the next in the standings; their play-off scores count for nothing,
+`Round.playoff_fillers`) or decides by lot (`Round.playoff_lot`: a play-off round without
+tables, the tied players in the order drawn). In a game with teams the draw is asked to
+keep the tied players from partnering each other where the fillers allow (they would
+share one result and stay tied).
 """
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass, field
+
+from django import forms
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubscore.club.models import Couple, Player
-from clubscore.draw import DrawError, draw
+from clubscore.draw import DrawError, draw, fit
 from clubscore.events import services as event_services
 from clubscore.events.clock import start_clock
-from clubscore.events.models import Event, Round
+from clubscore.events.models import DrawRecord, Event, Round
 
-from .standings import event_standings
+from .standings import Standings, event_standings
 
 
-def start_playoff(event: Event, *, basis: str | None = None, user=None, seed: int | None = None):
-    """Draw a play-off round among those tied for first; raises DrawError with a message
-    for the organizer when there is no tie or the tied players do not make tables."""
+@dataclass
+class PlayoffOffer:
+    """What "Start a play-off round" offers for the pending tie: how many seats the tied
+    players leave empty, who may fill them (everyone else of the evening, in standings
+    order) and who is suggested (the next in the standings)."""
+
+    needed: int = 0
+    candidates: list[tuple[int, str]] = field(default_factory=list)
+    suggested: list[int] = field(default_factory=list)
+
+    @property
+    def seats(self) -> list[tuple[int, int]]:
+        """(seat number, suggested player id) for each empty seat."""
+        return list(enumerate(self.suggested, start=1))
+
+
+MAX_FILLERS = 16  # more empty seats than any game's table has
+
+
+class PlayerIds(forms.Field):
+    """Player ids sent as a list (`fillers=12&fillers=15`): whole numbers, a few."""
+
+    widget = forms.MultipleHiddenInput
+
+    def to_python(self, value) -> list[int]:
+        if not value:
+            return []
+        if not isinstance(value, (list, tuple)) or len(value) > MAX_FILLERS:
+            raise forms.ValidationError(_("Choose the players for the empty seats again."))
+        try:
+            ids = [int(item) for item in value]
+        except (TypeError, ValueError):
+            raise forms.ValidationError(
+                _("Choose the players for the empty seats again.")
+            ) from None
+        if not all(0 < pid < 2**31 for pid in ids):
+            raise forms.ValidationError(_("Choose the players for the empty seats again."))
+        return ids
+
+
+class PlayoffForm(forms.Form):
+    """What "Start a play-off round" sends: the players for the empty seats, or by lot."""
+
+    fillers = PlayerIds(required=False)
+    by_lot = forms.BooleanField(required=False)
+
+
+def fillers_needed(game: str, tied: int) -> int:
+    """How many players the tied players need beside them to fill the game's tables."""
+    room = fit(game, tied)
+    return 0 if room["fits"] else room["add"]
+
+
+def playoff_offer(standings: Standings) -> PlayoffOffer:
+    """The pending tie's offer (empty seats, candidates, suggestion): no query, one on
+    the couple basis (a line names a couple; a seat is filled by one player)."""
+    tied = standings.playoff_rows
+    if not tied:
+        return PlayoffOffer()
+    tied_ids = {pid for row in tied for pid in row.player_ids}
+    needed = fillers_needed(standings.event.game, len(tied_ids))
+    if not needed:
+        return PlayoffOffer()
+    order: list[int] = []
+    names: dict[int, str] = {}
+    for row in standings.rows:  # ranked first, in standings order; then the rest
+        for pid in row.player_ids:
+            if pid not in tied_ids and pid not in names:
+                order.append(pid)
+                names[pid] = row.name
+    if any(len(row.player_ids) > 1 for row in standings.rows):
+        players = Player.objects.filter(pk__in=order).only("first_name", "last_name")
+        names.update({player.pk: player.name for player in players})
+    candidates = [(pid, names[pid]) for pid in order]
+    return PlayoffOffer(needed, candidates, order[:needed])
+
+
+def _next_number(event: Event, seen: int) -> int:
+    """The new play-off round's number, under the event's lock; refused when a round was
+    added since the standings were read (two clicks, two organizers: one play-off)."""
+    if event.status == Event.Status.FINAL:
+        raise DrawError(_("The evening is final: reopen it before starting a play-off."))
+    last = event.rounds.aggregate(last=Max("number"))["last"] or 0
+    if last != seen:
+        raise DrawError(
+            _("A play-off round for this tie is in progress: its cards decide the tie.")
+        )
+    return last + 1
+
+
+def _last_round(event: Event) -> int:
+    return event.rounds.aggregate(last=Max("number"))["last"] or 0
+
+
+def _lot(event: Event, tied: list, seed: int, user, seen: int) -> Round:
+    """Decide the tie by lot: a play-off round without tables, the order drawn kept (and
+    recorded like a draw: who decided, when, among whom)."""
+    order = sorted(pid for row in tied for pid in row.player_ids)
+    random.Random(f"clubscore.playoff-lot:{seed}").shuffle(order)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        now = timezone.now()
+        round_ = Round.objects.create(
+            event=event,
+            number=_next_number(event, seen),
+            kind=Round.Kind.PLAYOFF,
+            seed=seed,
+            drawn_at=now,
+            playoff_lot=order,
+        )
+        DrawRecord.objects.create(
+            round=round_,
+            seed=seed,
+            arguments={"by_lot": True, "playoff_of": [row.name for row in tied]},
+            result={"lot": [str(pid) for pid in order]},
+            drawn_by=user if user is not None and user.is_authenticated else None,
+            drawn_at=now,
+        )
+    return round_
+
+
+def _check_fillers(offer: PlayoffOffer, fillers: list[int] | None) -> list[int]:
+    """The organizer's fillers, checked: exactly as many as there are empty seats, each
+    one of the evening's other players, none twice."""
+    fillers = list(fillers or [])
+    if offer.needed == 0:
+        if fillers:
+            raise DrawError(_("The tied players fill the tables: nobody else is needed."))
+        return []
+    if len(fillers) != offer.needed or len(set(fillers)) != len(fillers):
+        raise DrawError(
+            ngettext(
+                "Choose %(count)s player to fill the empty seat, or decide by lot.",
+                "Choose %(count)s different players to fill the empty seats, or decide by lot.",
+                offer.needed,
+            )
+            % {"count": offer.needed}
+        )
+    allowed = {pid for pid, _name in offer.candidates}
+    if not set(fillers) <= allowed:
+        raise DrawError(_("Only players of this evening who are not tied can fill a seat."))
+    return fillers
+
+
+def start_playoff(
+    event: Event,
+    *,
+    basis: str | None = None,
+    user=None,
+    seed: int | None = None,
+    fillers: list[int] | None = None,
+    by_lot: bool = False,
+):
+    """Draw a play-off round among those tied for first (with `fillers` in the seats they
+    leave empty), or decide the tie `by_lot`; raises DrawError with a message for the
+    organizer when there is no tie or the players do not make tables."""
+    seen = _last_round(event)
     standings = event_standings(event, basis=basis)
     if standings.playoff_running:
         raise DrawError(
@@ -46,35 +215,55 @@ def start_playoff(event: Event, *, basis: str | None = None, user=None, seed: in
         raise DrawError(_("Nobody is tied for first place: there is no play-off to start."))
     if standings.playoff_waits_for:
         raise DrawError(standings.playoff_waits_for)
-    player_ids = [str(pid) for row in tied for pid in row.player_ids]
+    tied_ids = [pid for row in tied for pid in row.player_ids]
+    seed = event_services.new_seed() if seed is None else seed
+    if by_lot:
+        return _lot(event, tied, seed, user, seen)
+    extra = _check_fillers(playoff_offer(standings), fillers)
+    player_ids = [str(pid) for pid in [*tied_ids, *extra]]
     couples = Couple.objects.of_players(player_ids).order_by("pk")
     couple_pairs = [(str(c.player_a_id), str(c.player_b_id)) for c in couples]
-    seed = event_services.new_seed() if seed is None else seed
+    # With fillers, the tied players are kept from partnering each other (as if they had
+    # been partners before): partners share one result, and the tie would stand.
+    apart = [(str(a), str(b)) for i, a in enumerate(tied_ids) for b in tied_ids[i + 1 :]]
+    history = [apart] if extra else []
     arguments = {
         "game": event.game,
         "players": player_ids,
         "couples": [list(pair) for pair in couple_pairs],
         "seed": seed,
+        "history": [[list(pair) for pair in apart]] if extra else [],
         "scorekeepers": [str(c.scorekeeper_id) for c in couples],
         "playoff_of": [row.name for row in tied],
+        "fillers": [str(pid) for pid in extra],
     }
     result = draw(
         event.game,
         players=player_ids,
         couples=couple_pairs,
         seed=seed,
+        history=history,
         scorekeepers=arguments["scorekeepers"],
         options=event.game_options,
     )
+    if result["repeats"]:
+        # Those "repeats" are only the tied players kept apart above (three tied at a
+        # table of four: two must partner), not partnerships of the season: the draw
+        # names them last, so their lines go.
+        del result["warnings"][-(len(result["repeats"]) + 1) :]
+        result["repeats"] = []
     with transaction.atomic():
         # The event row is the lock: two clicks cannot make two play-off rounds at once.
         event = Event.objects.select_for_update().get(pk=event.pk)
-        if event.status == Event.Status.FINAL:
-            raise DrawError(_("The evening is final: reopen it before starting a play-off."))
-        number = (event.rounds.aggregate(last=Max("number"))["last"] or 0) + 1
+        number = _next_number(event, seen)
         now = timezone.now()
         round_ = Round.objects.create(
-            event=event, number=number, kind=Round.Kind.PLAYOFF, seed=seed, drawn_at=now
+            event=event,
+            number=number,
+            kind=Round.Kind.PLAYOFF,
+            seed=seed,
+            drawn_at=now,
+            playoff_fillers=extra,
         )
         names = {
             str(player.pk): player.name

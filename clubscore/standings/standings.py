@@ -79,6 +79,7 @@ class Row:
     playoff: bool = False  # tied for first place, not settled (yet)
     playoff_state: str = ""  # see clubscore.standings.playoff_results
     playoff_scores: list[int] = field(default_factory=list)  # in each play-off played
+    playoff_by_lot: bool = False  # the organizer decided the tie by lot
     # The teams a row played in: Hand and Foot partners always score alike, so rows
     # with the same partnerships share a result and are not "tied" with each other.
     partnerships: set = field(default_factory=set)
@@ -98,7 +99,7 @@ class Row:
         if self.status == WAITING:
             return _("No score yet")
         if self.playoff_state == WON:
-            return _("won the play-off")
+            return _("won by lot") if self.playoff_by_lot else _("won the play-off")
         if self.playoff_state == RUNNING:
             return _("play-off in progress")
         if self.playoff_state == OPEN:
@@ -450,6 +451,8 @@ class Ladder:
     events: list[Event]
     rows: list[LadderRow]
     basis: str = ""  # how it ranks, in words, when not by the total (the game says)
+    # Evenings whose first place a play-off or the lot decided: (event, how, in words).
+    decided: list[tuple[Event, str]] = field(default_factory=list)
 
 
 def ladder_events(game: str, year: int | None = None):
@@ -470,8 +473,10 @@ def season_ladder(game: str, year: int | None = None) -> Ladder:
     events = list(ladder_events(game, year))
     loaded = load_events(events)
     rows: dict[int, LadderRow] = {}
+    decided: list[tuple[Event, str]] = []
     for event in events:
         standings = standings_from_rows(event, loaded[event.pk])
+        decided += [(event, result.text) for result in standings.playoffs if result.winners]
         for line in standings.ranked:
             pid = line.player_ids[0]
             row = rows.get(pid) or rows.setdefault(pid, LadderRow(player_id=pid, name=line.name))
@@ -497,4 +502,6 @@ def season_ladder(game: str, year: int | None = None) -> Ladder:
             rank, previous = position, row.value
         row.rank = rank
     basis = translate(rules.ladder_basis) if rules.ladder_basis else ""
-    return Ladder(game=game, year=year, order=order, events=events, rows=ranked, basis=basis)
+    return Ladder(
+        game=game, year=year, order=order, events=events, rows=ranked, basis=basis, decided=decided
+    )

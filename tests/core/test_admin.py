@@ -64,6 +64,7 @@ ADMIN_EVENT = {
     "time_limit_minutes": "ninety",
     "grace_minutes": "15",
     "playoff_time_limit_minutes": "30",
+    "playoff_entries": "1",
     "first_table_bonus": "400",
     "checkins-TOTAL_FORMS": "0",
     "checkins-INITIAL_FORMS": "0",

@@ -123,13 +123,18 @@ def test_a_play_off_is_offered_only_once_every_card_is_in(organizer_client, draw
     assert "Start a play-off round" in html and "once every card" not in html
 
 
-def test_a_play_off_that_does_not_make_tables_says_why(organizer_client, drawn_event, add_entry):
+def test_a_play_off_that_does_not_make_tables_asks_for_fillers(
+    organizer_client, drawn_event, add_entry
+):
     event = played_event(drawn_event, add_entry, tables=3)
     turn_in(tables_of(event))
     assert len(organizer_client.get(url(event)).context["standings"].playoff_rows) == 6
     response = organizer_client.post(reverse("dashboard:playoff", args=[event.pk]), follow=True)
-    # Six tied players do not make tables of four: the draw's own message says so.
-    assert "6 players" in response.content.decode()
+    # Six tied players do not make tables of four: two more must fill the empty seats
+    # (issue 27); sent without them, the page says so.
+    assert "Choose 2 different players to fill the empty seats, or decide by lot." in (
+        response.content.decode()
+    )
     assert not Round.objects.filter(event=event, kind=Round.Kind.PLAYOFF).exists()
 
 

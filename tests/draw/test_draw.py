@@ -176,9 +176,12 @@ def test_when_every_partnership_repeats_the_oldest_one_is_chosen_and_named():
         result = draw("hand_and_foot", names(4), [], seed=seed, history=history)
         teams = {tuple(sorted(team)) for team in result["tables"][0]["teams"]}
         assert teams == {("p00", "p03"), ("p01", "p02")}
-        assert len(result["warnings"]) == 2
-        repeated = "were partners at a recent event (3 events ago)"
-        assert all(repeated in warning for warning in result["warnings"])
+        count, *each = result["warnings"]
+        assert count == "2 partnerships of tonight repeat one of the season"
+        assert len(each) == 2
+        why = "2nd time — nobody tonight could partner"
+        assert all(why in warning and "(table 1)" in warning for warning in each)
+        assert sorted(r["time"] for r in result["repeats"]) == [2, 2]
 
 
 def test_a_couple_outranks_history_when_both_cannot_be_kept():
@@ -377,3 +380,64 @@ def test_impossible_requests_are_refused_clearly(kwargs, message):
 
 def test_draw_error_is_a_value_error():
     assert issubclass(DrawError, ValueError)
+
+
+# --- a whole season: repeats counted and explained, opponents mixed (issue 27) --------
+
+
+def opponents_of(result):
+    return {
+        frozenset((a, b))
+        for table in result["tables"]
+        for a in table["teams"][0]
+        for b in table["teams"][1]
+    }
+
+
+def test_last_events_opponents_are_not_met_again_when_the_partnerships_allow():
+    players = names(8)
+    last = [("p00", "p01"), ("p02", "p03"), ("p04", "p05"), ("p06", "p07")]
+    tables = [["p00", "p01", "p02", "p03"], ["p04", "p05", "p06", "p07"]]
+    met = {frozenset((a, b)) for a in ("p00", "p01") for b in ("p02", "p03")}
+    met |= {frozenset((a, b)) for a in ("p04", "p05") for b in ("p06", "p07")}
+    for seed in SEEDS:
+        result = draw("hand_and_foot", players, [], seed=seed, history=[last], opponents=[tables])
+        partners = {tuple(sorted(team)) for t in result["tables"] for team in t["teams"]}
+        assert not partners & set(last)
+        assert not opponents_of(result) & met
+        assert result["repeats"] == [] and result["warnings"] == []
+
+
+def test_opponents_never_cost_a_repeated_partnership():
+    # Four players: every split repeats opponents; the partnership of last time is avoided.
+    players = names(4)
+    history = [[("p00", "p01"), ("p02", "p03")]]
+    opponents = [[["p00", "p02", "p01", "p03"]]] * 5
+    for seed in SEEDS:
+        result = draw("hand_and_foot", players, [], seed=seed, history=history, opponents=opponents)
+        partners = {tuple(sorted(team)) for t in result["tables"] for team in t["teams"]}
+        assert not partners & set(history[0])
+
+
+def test_a_repeat_says_how_often_and_how_few_could_partner():
+    # p02 and p03 are married; p03 partnered p00 and p01 already: nobody is left for p03.
+    players = names(4)
+    couples = [("p02", "p03")]
+    history = [[("p00", "p02")], [("p00", "p03")], [("p01", "p03")]]
+    for seed in SEEDS:
+        result = draw("hand_and_foot", players, couples, seed=seed, history=history)
+        (repeat,) = result["repeats"]
+        assert sorted(repeat["players"]) == ["p00", "p03"] and repeat["time"] == 2
+        assert repeat["player"] == "p03" and repeat["could_partner"] == 0
+        couple, count, why = result["warnings"]  # one table: the couple shares it
+        assert couple.startswith("1 couple shares a table")
+        assert count == "1 partnership of tonight repeats one of the season"
+        assert why.endswith(
+            ": 2nd time — nobody tonight could partner p03 for the first time (table 1)"
+        )
+
+
+def test_opponents_are_checked():
+    for bad in ("x", [["a"]], [[["a", 3]]], [[[""]]]):
+        with pytest.raises(DrawError):
+            draw("hand_and_foot", names(4), [], seed=1, opponents=bad)

@@ -187,7 +187,12 @@ def test_changing_the_game_without_javascript_shows_its_options_before_saving(
     assert Event.objects.count() == 0
     form = response.context["form"]
     assert "These are the options of Laus now" in form.errors["game"][0]
-    assert [f.name for f in form.option_fields()] == ["rounds", "threshold", *TIME_AND_GRACE]
+    assert [f.name for f in form.option_fields()] == [
+        "rounds",
+        "threshold",
+        *TIME_AND_GRACE,
+        "playoff_entries",
+    ]
     assert form["time_limit_minutes"].value() == "70"  # typed, kept
     assert form["rounds"].value() == "8"  # Laus's default
     # Sent again as shown, it is saved.

@@ -221,6 +221,7 @@ def test_the_options_fill_defaults_and_refuse_bad_values():
         "time_limit_minutes": 90,
         "grace_minutes": 15,
         "playoff_time_limit_minutes": 30,  # about one hand
+        "playoff_entries": 1,  # a play-off is one hand
         "first_table_bonus": 400,
         "balance_by_rating": False,
     }

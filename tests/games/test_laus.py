@@ -122,6 +122,7 @@ def test_the_game_object_describes_the_table():
         "time_limit_minutes": 90,
         "grace_minutes": 15,
         "playoff_time_limit_minutes": 15,
+        "playoff_entries": 1,
     }
     assert laus.played_in_rounds
     assert laus.clean_options({"rounds": None, "threshold": 1000})["threshold"] == 1000

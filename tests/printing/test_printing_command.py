@@ -123,3 +123,16 @@ def test_basis_prints_the_individual_view_of_a_couples_evening(drawn_event, tmp_
     text = page_texts(out.read_bytes())[0]
     assert all(seat.player.name in text for seat in seats)
     assert f"{a.name} & {b.name}" not in text
+
+
+def test_a_play_off_card_has_the_rows_of_the_games_play_off_length(playoff_event, tmp_path):
+    out = tmp_path / "cards.pdf"
+    call_command("print", str(playoff_event.pk), "--what", "cards", "--out", str(out))
+    playoff = "\n".join(page_texts(out.read_bytes()))
+    call_command(
+        "print", str(playoff_event.pk), "--what", "cards", "--round", "1", "--out", str(out)
+    )
+    regular = "\n".join(page_texts(out.read_bytes()))
+    # Hand 1's meld minimum (90) on both; hands 2 and 3 (120, 150) on the regular one only.
+    assert "90" in playoff and "120" not in playoff and "150" not in playoff
+    assert "120" in regular and "150" in regular

@@ -200,6 +200,12 @@ class Round(models.Model):
     clock_started_at = models.DateTimeField(_("clock started"), null=True, blank=True)
     time_called_at = models.DateTimeField(_("time called"), null=True, blank=True)
     extra_minutes = models.PositiveIntegerField(_("extra minutes"), default=0)
+    # A play-off whose tied players do not fill the game's tables (issue 27): who the
+    # organizer seated in the empty seats (player ids; their scores count for nothing),
+    # or, decided by lot instead (a play-off round without tables), the tied players'
+    # ids in the order the lot drew them.
+    playoff_fillers = models.JSONField(_("filled the empty seats"), default=list, blank=True)
+    playoff_lot = models.JSONField(_("order drawn by lot"), default=list, blank=True)
 
     class Meta:
         ordering = ["event", "number"]

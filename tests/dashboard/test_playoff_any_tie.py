@@ -1,0 +1,250 @@
+"""A play-off for any tie, that ends by itself (issue 27, item 3).
+
+Two tied for first at Luxury Family (a table of three), two or three in Laus (tables of
+four): the organizer fills the empty seats (the next in the standings suggested; their
+play-off scores count for nothing) or decides by lot, and the standings say how. A
+play-off round is the game's own play-off length: once it is confirmed the card can be
+turned in, without anyone calling time.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from clubscore.draw import DrawError
+from clubscore.events.models import Event, Round, Table
+from clubscore.scorekeeping.card import build_card
+from clubscore.standings.playoffs import playoff_offer, start_playoff
+from clubscore.standings.standings import event_standings
+from tests.payloads import hf_hand, laus_round, lf_round
+from tests.playoffs import confirm, hand_and_foot_tie, regular_tables, seat_names, turn_in
+
+pytestmark = pytest.mark.django_db
+
+
+def luxury_family_tie(drawn_event) -> Event:
+    """Two tables of three play one round alike: each first seat makes its bid, so the
+    two first seats tie for first; the second seats come next."""
+    event = drawn_event("luxury_family", tables=2, status=Event.Status.TIME_CALLED)
+    for table in regular_tables(event):
+        confirm(table, 1, lf_round(seat_names(table)))
+    turn_in(regular_tables(event))
+    return event
+
+
+def playoff_table(round_: Round) -> Table:
+    (table,) = round_.tables.select_related("round__event").all()
+    return table
+
+
+def test_two_tied_at_a_table_of_three_are_offered_the_next_in_the_standings(drawn_event):
+    event = luxury_family_tie(drawn_event)
+    standings = event_standings(event)
+    assert [row.name for row in standings.playoff_rows] == ["P1A Table1", "P2A Table2"]
+    offer = playoff_offer(standings)
+    assert offer.needed == 1
+    next_up = standings.rows[2]
+    assert offer.suggested == [next_up.player_ids[0]]
+    assert len(offer.candidates) == 4  # everyone else of the evening
+    with pytest.raises(DrawError, match="Choose 1 player to fill the empty seat"):
+        start_playoff(event, seed=1)
+
+
+def test_a_fillers_score_counts_for_nothing_and_the_round_ends_after_one_round(drawn_event):
+    event = luxury_family_tie(drawn_event)
+    standings = event_standings(event)
+    filler = playoff_offer(standings).suggested[0]
+    round_ = start_playoff(event, seed=3, fillers=[filler])
+    assert round_.playoff_fillers == [filler] and round_.kind == Round.Kind.PLAYOFF
+    table = playoff_table(round_)
+    names = seat_names(table)
+    assert len(names) == 3
+    # The filler makes the highest bid: their score must not win the play-off.
+    filler_name = next(row.name for row in standings.rows if filler in row.player_ids)
+    seat_of = {name: position for position, name in enumerate(names)}
+    best, other = (n for n in names if n != filler_name)
+    points = {filler_name: 100, best: 80, other: 60}
+    confirm(
+        table,
+        1,
+        lf_round(
+            names,
+            game_maker=seat_of[filler_name],
+            bid=100,
+            power_points=[points[n] for n in names],
+        ),
+    )
+    card = build_card(table)
+    assert card.target == 1 and card.next_number is None
+    assert card.ready_to_turn_in and not card.clock.time_is_up
+    turn_in([table])
+    after = event_standings(event)
+    winner = after.rows[0]
+    assert (winner.name, winner.mark) == (best, "won the play-off")
+    (result,) = after.playoffs
+    assert f"{filler_name} filled the empty seats; their play-off scores count for nothing." in (
+        result.text
+    )
+    assert filler_name not in result.scores
+    # Nobody's total changed, the filler's neither.
+    assert {r.name: r.total for r in after.rows} == {r.name: r.total for r in standings.rows}
+
+
+def test_the_organizer_may_decide_by_lot(drawn_event):
+    event = luxury_family_tie(drawn_event)
+    tied = sorted(pid for row in event_standings(event).playoff_rows for pid in row.player_ids)
+    round_ = start_playoff(event, seed=5, by_lot=True)
+    assert sorted(round_.playoff_lot) == tied
+    assert not round_.tables.exists()
+    after = event_standings(event)
+    first, second = after.rows[:2]
+    assert (first.rank, first.mark) == (1, "won by lot")
+    assert second.rank == 2 and not after.playoff_rows
+    (result,) = after.playoffs
+    assert result.text == (
+        f"Decided by lot instead of a play-off: {first.name}, {second.name}. "
+        f"{first.name} won by lot."
+    )
+    with pytest.raises(DrawError, match="Nobody is tied"):
+        start_playoff(event, seed=6, by_lot=True)
+
+
+@pytest.mark.parametrize("tied_tables, needed", [(2, 2), (3, 1)])
+def test_two_or_three_tied_in_laus_fill_a_table_of_four(drawn_event, tied_tables, needed):
+    event = drawn_event("laus", tables=4, status=Event.Status.TIME_CALLED)
+    tables = regular_tables(event)
+    for table in tables[:tied_tables]:
+        confirm(table, 1, laus_round(seat_names(table), 0))  # the fourth seat scores 0
+    turn_in(tables[:tied_tables])
+    Table.objects.filter(pk__in=[t.pk for t in tables[tied_tables:]]).update(not_played=True)
+    standings = event_standings(event)
+    assert len(standings.playoff_rows) == tied_tables
+    offer = playoff_offer(standings)
+    assert offer.needed == needed
+    round_ = start_playoff(event, seed=2, fillers=offer.suggested)
+    table = playoff_table(round_)
+    assert len(seat_names(table)) == 4
+    confirm(table, 1, laus_round(seat_names(table), 0))
+    assert build_card(table).ready_to_turn_in
+    turn_in([table])
+    after = event_standings(event)
+    assert after.rows[0].mark in ("won the play-off", "play-off")
+    assert "filled the empty seats" in after.playoffs[0].text
+
+
+def test_a_hand_and_foot_play_off_ends_after_its_one_hand(drawn_event):
+    event = drawn_event("hand_and_foot", tables=2, status=Event.Status.TIME_CALLED)
+    hand_and_foot_tie(event)
+    turn_in(regular_tables(event))
+    round_ = start_playoff(event, seed=1)
+    table = playoff_table(round_)
+    before = build_card(table)
+    assert before.target == 1 and before.next_number == 1
+    confirm(table, 1, hf_hand(1, went_out_team=0))
+    card = build_card(table)
+    assert card.clock.is_running  # nobody called time
+    assert card.next_number is None and card.ready_to_turn_in
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"fillers": "x"},
+        {"fillers": ["1", "2", "3"]},
+        {"fillers": "999999"},
+        {"fillers": "99999999999999999999"},
+        {"fillers": "-3"},
+        {},
+    ],
+)
+def test_bad_fillers_get_a_message_never_an_error(drawn_event, organizer_client, data):
+    event = luxury_family_tie(drawn_event)
+    response = organizer_client.post(
+        reverse("dashboard:playoff", args=[event.pk]), data, follow=True
+    )
+    assert response.status_code == 200
+    assert not Round.objects.filter(event=event, kind=Round.Kind.PLAYOFF).exists()
+    html = response.content.decode()
+    assert 'class="message error"' in html
+    assert "Choose" in html or "Only players of this evening" in html
+
+
+def test_a_tied_player_cannot_fill_a_seat(drawn_event):
+    event = luxury_family_tie(drawn_event)
+    tied = event_standings(event).playoff_rows[0].player_ids[0]
+    with pytest.raises(DrawError, match="Only players of this evening who are not tied"):
+        start_playoff(event, seed=1, fillers=[tied])
+
+
+def test_the_standings_page_offers_the_seat_and_the_lot(drawn_event, organizer_client):
+    event = luxury_family_tie(drawn_event)
+    url = reverse("dashboard:standings", args=[event.pk])
+    html = organizer_client.get(url).content.decode()
+    assert "Empty seat 1" in html and "Decide by lot" in html
+    suggested = playoff_offer(event_standings(event)).suggested[0]
+    assert f'<option value="{suggested}" selected>' in html
+    response = organizer_client.post(
+        reverse("dashboard:playoff", args=[event.pk]), {"fillers": suggested}, follow=True
+    )
+    assert "Play-off round 2 drawn" in response.content.decode()
+
+
+def test_how_it_was_decided_is_on_the_standings_pdf_and_ladder_in_english_and_german(
+    drawn_event, organizer_client
+):
+    from clubscore.printing.documents import event_document
+    from tests.printing.conftest import page_texts
+
+    event = luxury_family_tie(drawn_event)
+    round_ = start_playoff(event, seed=5, by_lot=True)
+    winner = event_standings(event).rows[0].name
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    event.refresh_from_db()
+    said = f"{winner} won by lot."
+    page = organizer_client.get(reverse("dashboard:standings", args=[event.pk])).content.decode()
+    assert said in page and "Decided by lot instead of a play-off" in page
+    pdf = "\n".join(page_texts(event_document(event, "standings", "").content))
+    assert "won by lot" in pdf and "Decided by lot" in pdf
+    ladder = organizer_client.get(reverse("dashboard:ladder"), {"game": "luxury_family"})
+    html = ladder.content.decode()
+    assert "How ties for first were decided" in html and said in html
+    german = organizer_client.get(
+        reverse("dashboard:ladder"), {"game": "luxury_family"}, HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
+    assert "Wie Gleichstände um Platz 1 entschieden wurden" in german
+    assert f"{winner} hat durch Los gewonnen." in german
+    assert round_.number == 2
+
+
+def test_the_german_page_offers_the_empty_seat(drawn_event, organizer_client):
+    event = luxury_family_tie(drawn_event)
+    url = reverse("dashboard:standings", args=[event.pk])
+    german = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Freier Platz 1" in german and "Durch Los entscheiden" in german
+    assert "lassen 1 Platz am Tisch frei" in german
+
+
+def test_a_tie_decided_by_lot_leaves_the_clock_wall_and_printouts_on_their_round(
+    drawn_event, organizer_client
+):
+    from clubscore.events.clock import current_round
+    from clubscore.events.services import latest_round
+    from clubscore.printing.data import event_round
+
+    event = luxury_family_tie(drawn_event)
+    start_playoff(event, seed=5, by_lot=True)
+    assert current_round(event).number == 1
+    assert latest_round(event).number == 1 and event_round(event).number == 1
+    assert organizer_client.get(reverse("events:wall", args=[event.pk])).status_code == 200
+    assert organizer_client.get(reverse("dashboard:event", args=[event.pk])).status_code == 200
+
+
+def test_the_lot_is_recorded_with_who_decided(drawn_event, organizer):
+    from clubscore.events.models import DrawRecord
+
+    event = luxury_family_tie(drawn_event)
+    round_ = start_playoff(event, seed=5, by_lot=True, user=organizer)
+    record = DrawRecord.objects.get(round=round_)
+    assert record.drawn_by == organizer and record.arguments["by_lot"] is True
+    assert record.result["lot"] == [str(pid) for pid in round_.playoff_lot]
