@@ -154,6 +154,7 @@ def finish_page(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event,
         "cards": cards,
         "disputes": sum(len(card.disputed) for card in cards),
+        "unconfirmed": finish.unconfirmed_turned_in(event),
         "is_final": event.status == Event.Status.FINAL,
     }
     return render(request, "dashboard/finish.html", context)

@@ -244,6 +244,16 @@ class Game:
         """The part (0-based) a payload path of an error belongs to (None: the whole entry)."""
         return 0
 
+    def score_as_entered(
+        self, number: int, parts: Sequence[Any | None], options: Mapping[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """Entry ``number`` scored as it lies when some teams entered their part and others
+        did not (None): the whole entry stored and its result. Each part counts as entered;
+        a team that entered nothing counts 0. A game without parts has no half-entered
+        entry: its one part is the whole entry."""
+        whole = self.whole_entry(number, parts)
+        return whole, self.score_entry(whole, options)
+
     def score_team(
         self, team: Any, hand: int, index: int, options: Mapping[str, Any] | None = None
     ) -> dict[str, Any]:
