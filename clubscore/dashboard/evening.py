@@ -31,12 +31,19 @@ def _dashboard(event: Event) -> HttpResponse:
     return redirect("dashboard:event", event.pk)
 
 
-def evening_context(event: Event, next_form: NextRoundForm | None = None) -> dict:
-    """What the dashboard's round, clock and finishing panels show (three queries)."""
+def evening_context(
+    event: Event, next_form: NextRoundForm | None = None, *, open_rounds: set[int] | None = None
+) -> dict:
+    """What the dashboard's round, clock and finishing panels show (three queries).
+    `open_rounds`: the ids of the rounds with a card still out (None: every round); the
+    others' cards are all in, so their clocks offer no Extend or Call time and count
+    nothing down (nor does any clock of a final evening)."""
     rounds = list(event.rounds.order_by("number"))
+    final = event.status == Event.Status.FINAL
     for round_ in rounds:
         round_.event = event
         round_.clock = clock.clock_state(round_)
+        round_.all_in = final or (open_rounds is not None and round_.pk not in open_rounds)
     last = rounds[-1].number if rounds else 0
     return {
         "round_clocks": rounds,

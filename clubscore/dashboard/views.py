@@ -36,12 +36,13 @@ from .ladder import LadderOptionsForm, RatedLadderTable, rated_ladder
 from .players import player_csv, player_page
 from .playoffs import start_playoff
 from .standings import COUPLE, INDIVIDUAL, event_standings
-from .states import STATES, event_table_states
+from .states import NOT_PLAYED, STATES, TURNED_IN, event_table_states
 from .tables import standings_table
 from .tablets import quiet_tablets
 from .tiles import Tile, event_tiles
 
 PER_PAGE = 100
+DONE = (TURNED_IN, NOT_PLAYED)  # a table's states once its card is settled
 
 
 def _event(event_id: int) -> Event:
@@ -71,7 +72,10 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
         "quiet_tablets": quiet_tablets(event),
         "rounds_count": len(rounds),
         "clock_url": reverse("dashboard:clock", args=[event.pk]),
-        **evening_context(event),
+        # A round whose every card is in (or marked not played) has no clock to run.
+        **evening_context(
+            event, open_rounds={s.table.round_id for s in states if s.state not in DONE}
+        ),
     }
 
 

@@ -18,7 +18,9 @@ organizer's own corrections are confirmed as saved: `scorekeeping.actions`.)
 
 Once nothing is open the event is final: the scorekeeper links open nothing any more
 (their card page says the evening is over), the ladder counts it and the final
-standings print. A final evening can be reopened (status back to "time called").
+standings print; a round whose clock still runs has time called then (recorded), so
+the clocks of a final evening stand still. A final evening can be reopened (status back
+to "time called", its clocks as they were left).
 Both are recorded (`ClockAction`) and announced (`clubscore.events.signals`) once the
 transaction commits.
 """
@@ -31,10 +33,12 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Count, Prefetch, Q
 from django.db.models.functions import Now
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubscore.translation import translate
 
+from .clock import clock_state
 from .models import ClockAction, Event, Round, ScoreChange, ScoreEntry, Seat, Table, TeamPart
 from .signals import event_finished, event_reopened
 
@@ -222,11 +226,26 @@ def finish_event(event: Event, *, user: Any = None) -> Event:
                     "entries": ", ".join(labels),
                 }
             )
+        _stop_clocks(event, user)
         event.status = Event.Status.FINAL
         event.save(update_fields=["status"])
         ClockAction.objects.create(event=event, action=ClockAction.Action.FINISH, user=_user(user))
         transaction.on_commit(lambda: event_finished.send(sender=Event, event=event))
     return event
+
+
+def _stop_clocks(event: Event, user: Any) -> None:
+    """Call time on every round whose clock still runs (recorded): a final evening's
+    clocks stand still, and Reopen finds it at "time called", as its page says."""
+    now = timezone.now()
+    for round_ in Round.objects.filter(event=event, clock_started_at__isnull=False):
+        round_.event = event
+        if clock_state(round_, now).is_running:
+            round_.time_called_at = now
+            round_.save(update_fields=["time_called_at"])
+            ClockAction.objects.create(
+                event=event, round=round_, action=ClockAction.Action.CALL, user=_user(user), at=now
+            )
 
 
 def reopen_event(event: Event, *, user: Any = None) -> Event:
