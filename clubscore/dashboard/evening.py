@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubscore.accounts.decorators import organizer_required
+from clubscore.club.models import Player
 from clubscore.draw import DrawError
 from clubscore.events import clock, finish, services
 from clubscore.events.models import CheckIn, ClockAction, Event
@@ -117,6 +118,15 @@ def _ranking(event: Event) -> list[str]:
     return [str(pk) for row in rows for pk in row.player_ids if str(pk) in here]
 
 
+def _named_warnings(outcome: services.DrawOutcome) -> list[str]:
+    """The soft rules a draw broke, with the players' names, in the page's language."""
+    if not outcome.warnings:
+        return []
+    ids = outcome.record.arguments.get("players", [])
+    names = {str(p.pk): p.name for p in Player.objects.filter(pk__in=ids)}
+    return [translate(w) for w in services.named_warnings(outcome.record, names)]
+
+
 @organizer_required
 @require_POST
 def next_round(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -143,6 +153,9 @@ def next_round(request: HttpRequest, event_id: int) -> HttpResponse:
                 _("%(round)s is drawn: %(tables)s table(s). Start its clock when they sit down.")
                 % {"round": outcome.round.label, "tables": len(outcome.tables)},
             )
+            # The soft rules the draw broke, as the Draw page names them.
+            for warning in _named_warnings(outcome):
+                messages.warning(request, warning)
             return _dashboard(event)
     for error in form.non_field_errors() or [_("Choose how the next round is seated.")]:
         messages.error(request, error)

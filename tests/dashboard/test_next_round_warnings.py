@@ -1,0 +1,46 @@
+"""Issue 26.13: "Next round" on the dashboard names the soft rules its draw broke, as the
+Draw page does."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from clubscore.events import services
+from clubscore.events.clock import start_clock
+from clubscore.events.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        ("en", "pairs sit together again from an earlier round tonight"),
+        ("de", "Paare sitzen wieder zusammen wie in einer früheren Runde heute Abend"),
+    ],
+)
+def test_next_round_says_which_soft_rules_it_broke(
+    organizer_client, make_event, make_player, language, words
+):
+    # Four players, one table: the next round can only seat them together again.
+    event = make_event("laus", options={"rounds": 1})
+    services.check_in(event, [make_player(f"L{n}", "Laus") for n in range(4)])
+    services.draw_round(event, seed=7)
+    start_clock(event)
+    Table.objects.filter(round__event=event).update(turned_in_at="2026-11-27T20:00:00Z")
+    organizer_client.cookies["django_language"] = language
+    response = organizer_client.post(
+        reverse("dashboard:next_round", args=[event.pk]),
+        {"seating": "lot", "after": 1},
+        follow=True,
+    )
+    page = response.content.decode()
+    assert event.rounds.count() == 2
+    messages = page[
+        page.index('<ul class="messages"') : page.index("</ul>", page.index('<ul class="messages"'))
+    ]
+    assert words in messages
+    assert "L0 Laus" in messages  # the players are named
+    draw_page = organizer_client.get(reverse("events:draw", args=[event.pk])).content.decode()
+    assert words in draw_page
