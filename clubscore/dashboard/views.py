@@ -224,10 +224,12 @@ def playoff(request: HttpRequest, event_id: int) -> HttpResponse:
         messages.error(request, translate(error.message))
     else:
         tables = Table.objects.filter(round=round_).count()
+        # The standings page names the round and its players ("Play-off round 2 in
+        # progress: ..."): the message adds only what it does not say.
         messages.success(
             request,
-            _("Play-off round %(number)s drawn: %(tables)s table(s); its clock is running.")
-            % {"number": round_.number, "tables": tables},
+            _("The play-off is drawn at %(tables)s table(s); its clock is running.")
+            % {"tables": tables},
         )
     return redirect(f"{reverse('dashboard:standings', args=[event.pk])}?basis={basis}")
 

@@ -9,6 +9,7 @@ from django.urls import reverse
 from clubscore.events import services
 from clubscore.events.clock import start_clock
 from clubscore.events.models import Table
+from tests.playoffs import hand_and_foot_tie
 
 pytestmark = pytest.mark.django_db
 
@@ -44,3 +45,22 @@ def test_next_round_says_which_soft_rules_it_broke(
     assert "L0 Laus" in messages  # the players are named
     draw_page = organizer_client.get(reverse("events:draw", args=[event.pk])).content.decode()
     assert words in draw_page
+
+
+@pytest.mark.parametrize(
+    "language, name, drawn",
+    [
+        ("en", "Play-off round 2", "The play-off is drawn at 1 table(s)"),
+        ("de", "Stechrunde 2", "Das Stechen ist ausgelost: 1 Tisch(e)"),
+    ],
+)
+def test_a_play_off_drawn_is_announced_once(organizer_client, drawn_event, language, name, drawn):
+    """Issue 26.14: the standings page names the new play-off round once."""
+    event = drawn_event("hand_and_foot", tables=2)
+    hand_and_foot_tie(event)
+    Table.objects.filter(round__event=event).update(turned_in_at="2026-11-27T20:00:00Z")
+    organizer_client.cookies["django_language"] = language
+    response = organizer_client.post(reverse("dashboard:playoff", args=[event.pk]), follow=True)
+    page = response.content.decode()
+    assert drawn in page
+    assert page.count(name) == 1
