@@ -24,6 +24,7 @@ from clubscore.events.models import (
     Seat,
     Table,
 )
+from clubscore.events.services import named_sit_outs
 from clubscore.games import Game
 
 
@@ -175,3 +176,11 @@ def event_tables(event: Event, base_url: str = "", round_: Round | None = None) 
             )
         )
     return result
+
+
+def sitting_out(round_: Round | None) -> list[str]:
+    """The names of those who sit out ``round_`` (its latest draw; two queries)."""
+    if round_ is None:
+        return []
+    record = round_.draws.order_by("-drawn_at", "-pk").first()
+    return [entry["player"].name for entry in named_sit_outs(record) if entry["player"]]

@@ -65,7 +65,9 @@ def event_document(
                 paper(),
             )
         elif what == "tables":
-            content = sheets.render_tables(info, data.event_tables(event, round_=round_), paper())
+            tables = data.event_tables(event, round_=round_)
+            away = data.sitting_out(round_)
+            content = sheets.render_tables(info, tables, paper(), sitting_out=away)
         else:
             # The standings page's own standings, in the event's basis (one home for them).
             content = sheets.render_standings(
