@@ -36,6 +36,7 @@ from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubscore.games import ScoreError
 from clubscore.translation import translate
 
 from .clock import clock_state
@@ -164,11 +165,17 @@ def score_as_it_lies(event: Event, table_id: int, *, user: Any = None) -> Table:
                     continue  # only typed, never saved: nothing was entered
                 # Half entered: the part(s) in count as entered, a missing team's as 0.
                 sides = range(1, rules.teams + 1)
-                entry.payload, entry.result = rules.score_as_entered(
-                    entry.number,
-                    [getattr(parts.get(str(n)), "data", None) for n in sides],
-                    event.game_options,
-                )
+                try:
+                    entry.payload, entry.result = rules.score_as_entered(
+                        entry.number,
+                        [getattr(parts.get(str(n)), "data", None) for n in sides],
+                        event.game_options,
+                    )
+                except ScoreError:
+                    raise FinishRefused(
+                        _("%(table)s: %(entry)s cannot be scored as entered; correct it first.")
+                        % {"table": table, "entry": translate(rules.entry_label(entry.number))}
+                    ) from None
                 fields += ["payload", "result"]
             elif entry.status != ScoreEntry.Status.ENTERED:
                 continue  # confirmed already

@@ -100,3 +100,13 @@ def test_the_finish_page_says_what_happens_to_a_half_entered_hand(
     organizer_client.cookies["django_language"] = language
     page = organizer_client.get(reverse("dashboard:finish", args=[event.pk])).content.decode()
     assert words in page
+
+
+def test_a_half_entered_hand_that_cannot_be_scored_is_refused_not_a_500(half_entered):
+    event, table, _first = half_entered
+    TeamPart.objects.filter(entry__table=table, entry__number=2).update(
+        data={**MINUS_45, "red_books": 999}
+    )
+    with pytest.raises(finish.FinishRefused, match="Hand 2 cannot be scored as entered"):
+        finish.score_as_it_lies(event, table.pk)
+    assert Table.objects.get(pk=table.pk).turned_in_at is None
