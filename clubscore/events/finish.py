@@ -11,10 +11,10 @@ disputed hand or round. The organizer settles a card in one of two ways:
   (the organizer decides which version counts).
 - mark the table "not played": its card does not count (`Table.not_played`).
 
-A card turned in counts only when every hand on it is confirmed: a hand changed after
-the card was in (by a scorekeeper's tablet before Reopen's rules closed it, or from old
-data) must be confirmed on the card first, and finishing names that card. (The
-organizer's own corrections are confirmed as saved: `scorekeeping.actions`.)
+A card turned in counts only its confirmed hands, so finishing refuses, naming the card,
+while one of its hands is not confirmed (changed after the card was in and not
+confirmed since): it is confirmed or corrected on the card first. (The organizer's
+correction of a confirmed hand stays confirmed: `scorekeeping.actions`.)
 
 Once nothing is open the event is final: the scorekeeper links open nothing any more
 (their card page says the evening is over), the ladder counts it and the final
