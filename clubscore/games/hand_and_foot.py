@@ -179,24 +179,6 @@ class HandAndFoot(Game):
         """The whole hand; a team not in yet has nothing counted (its part is scored alone)."""
         return {"hand": number, "teams": [part or empty_team() for part in parts]}
 
-    def score_as_entered(
-        self, number: int, parts: Sequence[Any | None], options: Mapping[str, Any] | None = None
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """A hand one team entered, scored as it lies: that team's part as entered (scored
-        alone, as its tablet showed it), the team that entered nothing 0."""
-        teams = [
-            self._score_team(empty_team())
-            if part is None
-            else self.score_team(part, number, index, options)
-            for index, part in enumerate(parts)
-        ]
-        minimum = self.meld_minimum(number, options)
-        return self.whole_entry(number, parts), {
-            "hand": number,
-            "meld_minimum": minimum,
-            "teams": teams,
-        }
-
     def tiebreak_values(
         self,
         results: Sequence[Mapping[str, Any]],
@@ -459,6 +441,8 @@ class HandAndFoot(Game):
         Errors are keyed as in a whole hand (``teams.<index>....``); the checks between
         the two teams wait for the other team's part.
         """
+        if team is None:  # a team that entered nothing, scored as it lies: 0
+            return self._score_team(empty_team())
         cleaned = self.clean_options(options)
         check = Validator()
         valid = self._validate_team(team, join("teams", index), cleaned["decks"], check)
