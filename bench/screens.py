@@ -168,11 +168,14 @@ def visit(page, url: str, how: str, errors: list[str]) -> dict:
     errors.clear()
     page.goto(url, wait_until="load")
     if how == "bad-number":  # a hand number no game has: the site's 400 page
-        page.evaluate(
-            "() => { const f = document.querySelector('form input[name=number]').form;"
-            " f.querySelector('input[name=number]').value = '999'; f.submit(); }"
-        )
-        page.wait_for_load_state("load")
+        # Wait for the 400 page itself: the card page is "loaded" already, so waiting for
+        # the load state returned at once and, when the answer took a while, the page was
+        # measured while it navigated ("Execution context was destroyed", issue 26.20).
+        with page.expect_navigation(wait_until="load"):
+            page.evaluate(
+                "() => { const f = document.querySelector('form input[name=number]').form;"
+                " f.querySelector('input[name=number]').value = '999'; f.submit(); }"
+            )
     page.wait_for_timeout(400)  # htmx settles, fonts lay out
     return measure(page)
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubscore.accounts.decorators import organizer_required
+from clubscore.club.models import Player
 from clubscore.draw import DrawError
 from clubscore.events import clock, finish, services
 from clubscore.events.models import CheckIn, ClockAction, Event
@@ -31,12 +32,19 @@ def _dashboard(event: Event) -> HttpResponse:
     return redirect("dashboard:event", event.pk)
 
 
-def evening_context(event: Event, next_form: NextRoundForm | None = None) -> dict:
-    """What the dashboard's round, clock and finishing panels show (three queries)."""
+def evening_context(
+    event: Event, next_form: NextRoundForm | None = None, *, open_rounds: set[int] | None = None
+) -> dict:
+    """What the dashboard's round, clock and finishing panels show (three queries).
+    `open_rounds`: the ids of the rounds with a card still out (None: every round); the
+    others' cards are all in, so their clocks offer no Extend or Call time and count
+    nothing down (nor does any clock of a final evening)."""
     rounds = list(event.rounds.order_by("number"))
+    final = event.status == Event.Status.FINAL
     for round_ in rounds:
         round_.event = event
         round_.clock = clock.clock_state(round_)
+        round_.all_in = final or (open_rounds is not None and round_.pk not in open_rounds)
     last = rounds[-1].number if rounds else 0
     return {
         "round_clocks": rounds,
@@ -110,6 +118,15 @@ def _ranking(event: Event) -> list[str]:
     return [str(pk) for row in rows for pk in row.player_ids if str(pk) in here]
 
 
+def _named_warnings(outcome: services.DrawOutcome) -> list[str]:
+    """The soft rules a draw broke, with the players' names, in the page's language."""
+    if not outcome.warnings:
+        return []
+    ids = outcome.record.arguments.get("players", [])
+    names = {str(p.pk): p.name for p in Player.objects.filter(pk__in=ids)}
+    return [translate(w) for w in services.named_warnings(outcome.record, names)]
+
+
 @organizer_required
 @require_POST
 def next_round(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -136,6 +153,9 @@ def next_round(request: HttpRequest, event_id: int) -> HttpResponse:
                 _("%(round)s is drawn: %(tables)s table(s). Start its clock when they sit down.")
                 % {"round": outcome.round.label, "tables": len(outcome.tables)},
             )
+            # The soft rules the draw broke, as the Draw page names them.
+            for warning in _named_warnings(outcome):
+                messages.warning(request, warning)
             return _dashboard(event)
     for error in form.non_field_errors() or [_("Choose how the next round is seated.")]:
         messages.error(request, error)
@@ -154,6 +174,7 @@ def finish_page(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event,
         "cards": cards,
         "disputes": sum(len(card.disputed) for card in cards),
+        "unconfirmed": finish.unconfirmed_turned_in(event),
         "is_final": event.status == Event.Status.FINAL,
     }
     return render(request, "dashboard/finish.html", context)

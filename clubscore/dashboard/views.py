@@ -37,12 +37,13 @@ from .exports import is_export, table_export
 from .forms import SettleForm
 from .ladder import LadderOptionsForm, RatedLadderTable, rated_ladder
 from .players import player_evenings, player_page
-from .states import STATES, event_table_states
+from .states import NOT_PLAYED, STATES, TURNED_IN, event_table_states
 from .tables import standings_table
 from .tablets import quiet_tablets
 from .tiles import Tile, event_tiles
 
 PER_PAGE = 100
+DONE = (TURNED_IN, NOT_PLAYED)  # a table's states once its card is settled
 
 
 def _event(event_id: int) -> Event:
@@ -72,7 +73,10 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
         "quiet_tablets": quiet_tablets(event),
         "rounds_count": len(rounds),
         "clock_url": reverse("dashboard:clock", args=[event.pk]),
-        **evening_context(event),
+        # A round whose every card is in (or marked not played) has no clock to run.
+        **evening_context(
+            event, open_rounds={s.table.round_id for s in states if s.state not in DONE}
+        ),
         **calls_context(event),
     }
 
@@ -234,10 +238,12 @@ def playoff(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.success(request, _("The tie was decided by lot."))
             return redirect(f"{reverse('dashboard:standings', args=[event.pk])}?basis={basis}")
         tables = Table.objects.filter(round=round_).count()
+        # The standings page names the round and its players ("Play-off round 2 in
+        # progress: ..."): the message adds only what it does not say.
         messages.success(
             request,
-            _("Play-off round %(number)s drawn: %(tables)s table(s); its clock is running.")
-            % {"number": round_.number, "tables": tables},
+            _("The play-off is drawn at %(tables)s table(s); its clock is running.")
+            % {"tables": tables},
         )
     return redirect(f"{reverse('dashboard:standings', args=[event.pk])}?basis={basis}")
 

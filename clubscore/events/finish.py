@@ -4,14 +4,23 @@ What is still open: each card not turned in (and not marked "not played"), and e
 disputed hand or round. The organizer settles a card in one of two ways:
 
 - score it as it lies: every hand or round entered is confirmed as entered (recorded,
-  by the organizer) and the card is turned in, without the first-table bonus; a hand
-  only one team entered does not count. A disputed hand is settled first, on the
-  dashboard (the organizer decides which version counts).
+  by the organizer) and the card is turned in, without the first-table bonus. A hand
+  only one team entered counts too: that team's part as entered, the team that entered
+  nothing 0 (the game says how: `Game.score_as_entered`); what was only typed and never
+  saved (a draft) does not count. A disputed hand is settled first, on the dashboard
+  (the organizer decides which version counts).
 - mark the table "not played": its card does not count (`Table.not_played`).
+
+A card turned in counts only its confirmed hands, so finishing refuses, naming the card,
+while one of its hands is not confirmed (changed after the card was in and not
+confirmed since): it is confirmed or corrected on the card first. (The organizer's
+correction of a confirmed hand stays confirmed: `scorekeeping.actions`.)
 
 Once nothing is open the event is final: the scorekeeper links open nothing any more
 (their card page says the evening is over), the ladder counts it and the final
-standings print. A final evening can be reopened (status back to "time called").
+standings print; a round whose clock still runs has time called then (recorded), so
+the clocks of a final evening stand still. A final evening can be reopened (status back
+to "time called", its clocks as they were left).
 Both are recorded (`ClockAction`) and announced (`clubscore.events.signals`) once the
 transaction commits.
 """
@@ -23,10 +32,14 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Count, Prefetch, Q
 from django.db.models.functions import Now
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubscore.errors import Refused
+from clubscore.games import ScoreError
+from clubscore.translation import translate
 
+from .clock import clock_state
 from .models import ClockAction, Event, Round, ScoreChange, ScoreEntry, Seat, Table, TeamPart
 from .signals import event_finished, event_reopened
 
@@ -61,6 +74,28 @@ def open_cards(event: Event) -> list[Table]:
         .order_by("round__number", "number")
     )
     return list(tables)
+
+
+def unconfirmed_turned_in(event: Event) -> list[tuple[Table, list[str]]]:
+    """Each turned-in card of the evening with a hand or round not confirmed (changed
+    after it was turned in), and those as the game names them ("Hand 1"): two queries
+    (the second reads the cards' links)."""
+    rules = event.game_rules
+    found: dict[int, tuple[Table, list[str]]] = {}
+    for entry in (
+        ScoreEntry.objects.filter(
+            table__round__event=event, table__turned_in_at__isnull=False, table__not_played=False
+        )
+        .exclude(status=ScoreEntry.Status.CONFIRMED)
+        .exclude(status=ScoreEntry.Status.DRAFT, parts__isnull=True)
+        .select_related("table__round")
+        .prefetch_related("table__links")
+        .order_by("table__round__number", "table__number", "number")
+        .distinct()
+    ):
+        label = translate(rules.entry_label(entry.number))
+        found.setdefault(entry.table_id, (entry.table, []))[1].append(label)
+    return list(found.values())
 
 
 def _user(user: Any) -> Any:
@@ -100,13 +135,33 @@ def score_as_it_lies(event: Event, table_id: int, *, user: Any = None) -> Table:
                 _("%(table)s has a disputed entry: settle it on the dashboard first.")
                 % {"table": table}
             )
+        rules = event.game_rules
         for entry in entries:
-            if entry.status != ScoreEntry.Status.ENTERED:
-                continue  # confirmed already, or only one team's part (it does not count)
+            fields = ["status", "version", "updated_at"]
+            if entry.status == ScoreEntry.Status.DRAFT:
+                parts = entry.parts_by_team()
+                if not parts:
+                    continue  # only typed, never saved: nothing was entered
+                # Half entered: the part(s) in count as entered, a missing team's as 0.
+                sides = range(1, rules.teams + 1)
+                try:
+                    entry.payload, entry.result = rules.score_as_entered(
+                        entry.number,
+                        [getattr(parts.get(str(n)), "data", None) for n in sides],
+                        event.game_options,
+                    )
+                except ScoreError:
+                    raise FinishRefused(
+                        _("%(table)s: %(entry)s cannot be scored as entered; correct it first.")
+                        % {"table": table, "entry": translate(rules.entry_label(entry.number))}
+                    ) from None
+                fields += ["payload", "result"]
+            elif entry.status != ScoreEntry.Status.ENTERED:
+                continue  # confirmed already
             entry.status = ScoreEntry.Status.CONFIRMED
             entry.parts.update(state=TeamPart.State.CONFIRMED, updated_at=Now())
             entry.version += 1
-            entry.save(update_fields=["status", "version", "updated_at"])
+            entry.save(update_fields=fields)
             ScoreChange.objects.create(
                 entry=entry, action="confirmed", changed_by_user=_user(user), after=entry.payload
             )
@@ -143,11 +198,40 @@ def finish_event(event: Event, *, user: Any = None) -> Event:
                 )
                 % {"count": count}
             )
+        unconfirmed = unconfirmed_turned_in(event)
+        if unconfirmed:
+            table, labels = unconfirmed[0]
+            raise FinishRefused(
+                _(
+                    "%(table)s (%(round)s) has turned in its card, but not everything on it "
+                    "is confirmed: %(entries)s. Open the card and confirm or correct it first."
+                )
+                % {
+                    "table": table,
+                    "round": table.round.label,
+                    "entries": ", ".join(labels),
+                }
+            )
+        _stop_clocks(event, user)
         event.status = Event.Status.FINAL
         event.save(update_fields=["status"])
         ClockAction.objects.create(event=event, action=ClockAction.Action.FINISH, user=_user(user))
         transaction.on_commit(lambda: event_finished.send(sender=Event, event=event))
     return event
+
+
+def _stop_clocks(event: Event, user: Any) -> None:
+    """Call time on every round whose clock still runs (recorded): a final evening's
+    clocks stand still, and Reopen finds it at "time called", as its page says."""
+    now = timezone.now()
+    for round_ in Round.objects.filter(event=event, clock_started_at__isnull=False):
+        round_.event = event
+        if clock_state(round_, now).is_running:
+            round_.time_called_at = now
+            round_.save(update_fields=["time_called_at"])
+            ClockAction.objects.create(
+                event=event, round=round_, action=ClockAction.Action.CALL, user=_user(user), at=now
+            )
 
 
 def reopen_event(event: Event, *, user: Any = None) -> Event:

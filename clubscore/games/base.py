@@ -265,10 +265,25 @@ class Game:
         """The part (0-based) a payload path of an error belongs to (None: the whole entry)."""
         return 0
 
+    def score_as_entered(
+        self, number: int, parts: Sequence[Any | None], options: Mapping[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """Entry ``number`` scored as it lies when some teams entered their part and others
+        did not (None): the whole entry to store and its result. Each part counts as
+        entered, scored alone as its tablet showed it (``score_team``); a team that entered
+        nothing counts 0 (``score_team`` of None). A game without parts has no
+        half-entered entry: its one part is the whole entry."""
+        whole = self.whole_entry(number, parts)
+        if None not in parts:
+            return whole, self.score_entry(whole, options)
+        teams = [self.score_team(part, number, i, options) for i, part in enumerate(parts)]
+        return whole, {"hand": number, "teams": teams}
+
     def score_team(
         self, team: Any, hand: int, index: int, options: Mapping[str, Any] | None = None
     ) -> dict[str, Any]:
-        """Validate and score team ``index``'s part of entry ``hand`` alone."""
+        """Validate and score team ``index``'s part of entry ``hand`` alone (None: a team
+        that entered nothing, which counts 0)."""
         raise NotImplementedError
 
     # -- scoring -----------------------------------------------------------------

@@ -450,6 +450,8 @@ class HandAndFoot(Game):
         Errors are keyed as in a whole hand (``teams.<index>....``); the checks between
         the two teams wait for the other team's part.
         """
+        if team is None:  # a team that entered nothing, scored as it lies: 0
+            return self._score_team(empty_team())
         cleaned = self.clean_options(options)
         check = Validator()
         valid = self._validate_team(team, join("teams", index), cleaned["decks"], check)

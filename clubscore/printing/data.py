@@ -26,6 +26,7 @@ from clubscore.events.models import (
     Seat,
     Table,
 )
+from clubscore.events.services import named_sit_outs
 from clubscore.games import Game
 
 
@@ -203,3 +204,11 @@ def checkin_url(event: Event, base_url: str) -> str:
     """The "Player check-in" page's absolute address (the poster's QR code, issue 25)."""
     token = phones.phones_of(event).checkin_token
     return base_url.rstrip("/") + reverse("playerpages:door", args=[token])
+
+
+def sitting_out(round_: Round | None) -> list[str]:
+    """The names of those who sit out ``round_`` (its latest draw; two queries)."""
+    if round_ is None:
+        return []
+    record = round_.draws.order_by("-drawn_at", "-pk").first()
+    return [entry["player"].name for entry in named_sit_outs(record) if entry["player"]]

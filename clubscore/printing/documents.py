@@ -68,7 +68,8 @@ def event_document(
             )
         elif what == "tables":
             tables = data.event_tables(event, base_url, round_, player_pages=True)
-            content = sheets.render_tables(info, tables, paper())
+            away = data.sitting_out(round_)
+            content = sheets.render_tables(info, tables, paper(), sitting_out=away)
         elif what == "poster":
             content = poster.render_poster(info, data.checkin_url(event, base_url), paper())
         else:

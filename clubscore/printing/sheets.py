@@ -110,8 +110,15 @@ def _table_block(canvas, x: float, top: float, width: float, height: float, tabl
             y -= name_h
 
 
-def render_tables(event: EventInfo, tables: Sequence[TableInfo], paper: str = "A4") -> bytes:
-    """The table assignments for the wall, then who sits where in alphabetical order."""
+def render_tables(
+    event: EventInfo,
+    tables: Sequence[TableInfo],
+    paper: str = "A4",
+    *,
+    sitting_out: Sequence[str] = (),
+) -> bytes:
+    """The table assignments for the wall, then who sits where in alphabetical order
+    (who sits out this round too: they look for their name like everyone)."""
     buffer = io.BytesIO()
     title = gettext("Table assignments")
     canvas = new_canvas(buffer, paper, f"{title} · {event.name}")
@@ -135,7 +142,10 @@ def render_tables(event: EventInfo, tables: Sequence[TableInfo], paper: str = "A
     # other line shaded so the eye stays on the line across to the number.
     # With the players' pages (issue 25) each line carries the player's QR code.
     seated = sorted(
-        ((seat.name, table.number, seat.page) for table in tables for seat in table.seats),
+        [
+            *((seat.name, table.number, seat.page) for table in tables for seat in table.seats),
+            *((name, None, None) for name in sitting_out),
+        ],
         key=lambda item: (sort_key(item[0]), item[1] or 0),
     )
     qr = 16 * mm if any(page for _name, _number, page in seated) else 0
@@ -165,7 +175,9 @@ def render_tables(event: EventInfo, tables: Sequence[TableInfo], paper: str = "A
                 canvas.setFillColor(INK)
             baseline = y - line_h / 2 - 2 * mm if qr else y - line_h + 2.6 * mm
             write_lines(canvas, x, baseline, name, size, False, name_w, 2, smallest=12)
-            label = gettext("Table %(n)s") % {"n": number}
+            label = (
+                gettext("Sits out") if number is None else gettext("Table %(n)s") % {"n": number}
+            )
             right = x + column_w - (qr + 2 * mm if qr else 0)
             write(canvas, right, baseline, label, size, bold=True, align="right")
             if page:
@@ -292,12 +304,13 @@ def render_standings(
         font = BOLD if index == 3 else FONT
         figures = (stringWidth(str(row[index]), font, TEXT + 2) + 14 for row in rows[1:])
         widths[index] = max(widths[index], *figures)
-    # The mark column fits its longest mark on one line up to 40 mm, as long as the names
-    # keep 70 mm; else it narrows down to its longest word and wraps.
+    # The mark column fits its longest mark on one line up to 40 mm ("Did not play" on
+    # one line, never three), as long as the names keep 45 mm (a long name wraps onto a
+    # second line rather than the mark onto three); else it narrows to its longest word.
     marks = {standings_mark(row) for row in standings.rows}
     narrowest = max((_column_width(mark, 4 * mm, TEXT) for mark in marks), default=4 * mm)
     whole = min(max((stringWidth(m, BOLD, TEXT) + 14 for m in marks), default=0), 40 * mm)
-    room = page_w - 2 * MARGIN - sum(widths) + widths[1] - 70 * mm
+    room = page_w - 2 * MARGIN - sum(widths) + widths[1] - 45 * mm
     widths.append(max(narrowest, min(whole, room)))
     widths[1] = page_w - 2 * MARGIN - sum(widths) + widths[1]
     table = FlowTable(rows, colWidths=widths, repeatRows=1)

@@ -180,6 +180,16 @@ def _in_statuses() -> list[str]:
     ]
 
 
+def _entered_state(card: ScoreCard, before: TeamPart | None) -> str:
+    """The state of a part just saved. The organizer's correction of a confirmed part
+    stays confirmed: it is the organizer's word, recorded in the change log, so a hand
+    changed after Reopen (or after the card was turned in) keeps counting. Anything else
+    waits for the other team's eyes."""
+    if card.organizer and before is not None and before.is_confirmed:
+        return TeamPart.State.CONFIRMED
+    return TeamPart.State.ENTERED
+
+
 def _submit_part(
     card: ScoreCard, entry: ScoreEntry, number: int, part: dict, version: int, as_it_lies: bool
 ) -> dict:
@@ -198,7 +208,7 @@ def _submit_part(
         )
     before = mine.data if mine else None
     new = parts[card.side] = mine or TeamPart(entry=entry, team=int(card.side))
-    new.data, new.state, new.entered_by_id = part, TeamPart.State.ENTERED, card.actor_player_id
+    new.data, new.state, new.entered_by_id = part, _entered_state(card, mine), card.actor_player_id
     result = _score_parts(card, number, parts)
     new.version = current + 1
     new.save()
@@ -225,7 +235,9 @@ def _submit_round(
     before = entry.payload if was_in else None
     entry.payload = payload
     entry.result = result
-    entry.status = ScoreEntry.Status.ENTERED
+    # The organizer's correction of a confirmed round stays confirmed (as `_entered_state`).
+    kept = card.organizer and entry.status == ScoreEntry.Status.CONFIRMED
+    entry.status = ScoreEntry.Status.CONFIRMED if kept else ScoreEntry.Status.ENTERED
     entry.entered_by_id = card.actor_player_id
     entry.confirmed_by = None
     entry.drop_drafts()

@@ -348,7 +348,8 @@ def _couple_rows(players: dict[int, Row], couples: Sequence[Couple], tiebreakers
         progress = [sum(values) for values in zip(*padded, strict=True)]
         played = [m for m in members if m.played]  # a best round of one who played
         row = Row(
-            name=together((couple.player_a.name, couple.player_b.name)),
+            # Only the spouses who came: one who stayed home is not listed (issue 26.17).
+            name=together(member.name for member in members),
             player_ids=tuple(member.player_ids[0] for member in members),
             total=sum(member.total for member in members),
             played=sum(member.played for member in members),

@@ -8,9 +8,12 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import threading
+import time
 from pathlib import Path
 
 import pytest
+from django.core.signals import request_finished, request_started
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -87,16 +90,80 @@ def console_errors():
         pytest.fail("Browser console errors:\n" + "\n".join(unexpected), pytrace=False)
 
 
+class ServerRequests:
+    """The requests the live server is handling right now (its threads, not the test's):
+    Django's own request signals, so a test's teardown can wait until none is left."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._busy: set[int] = set()
+        self._main = threading.main_thread().ident
+
+    def started(self, **_kwargs) -> None:
+        if threading.get_ident() != self._main:  # the test client runs in the test's thread
+            with self._lock:
+                self._busy.add(threading.get_ident())
+
+    def finished(self, **_kwargs) -> None:
+        with self._lock:
+            self._busy.discard(threading.get_ident())
+
+    @property
+    def busy(self) -> int:
+        with self._lock:
+            return len(self._busy)
+
+
+SERVER = ServerRequests()
+request_started.connect(SERVER.started, weak=False, dispatch_uid="browser-tests-started")
+request_finished.connect(SERVER.finished, weak=False, dispatch_uid="browser-tests-finished")
+
+
+class QuietContext:
+    """A browser context that ends quietly: its pages' polling and requests are over before
+    it closes, so no request is on the live server when the test's database is flushed
+    (a request in flight then fails the flush on a busy machine: issue 26.21)."""
+
+    def __init__(self, context) -> None:
+        self.context = context
+        self.pending: set = set()
+        context.on("request", lambda request: self.pending.add(request))
+        context.on("requestfinished", lambda request: self.pending.discard(request))
+        context.on("requestfailed", lambda request: self.pending.discard(request))
+
+    def close(self, timeout: float = 15.0) -> None:
+        try:
+            # No new request reaches the server (a poll gets an empty 204: htmx keeps what it
+            # shows, no console error); those already sent are answered.
+            self.context.route("**/*", lambda route: route.fulfill(status=204, body=""))
+            self._wait(lambda: not self.pending and not SERVER.busy, timeout)
+            for page in self.context.pages:
+                page.goto("about:blank")  # the page's timers and pollers end with it
+            self._wait(lambda: not SERVER.busy, timeout)
+        finally:
+            self.context.close()
+
+    def _wait(self, done, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while not done() and time.monotonic() < deadline:
+            pages = self.context.pages
+            if pages:
+                pages[0].wait_for_timeout(20)  # lets Playwright deliver the request events
+            else:
+                time.sleep(0.02)
+
+
 @pytest.fixture
 def new_page(browser, console_errors):
-    """Open pages at a given viewport; each in its own context (own cookies)."""
-    contexts = []
+    """Open pages at a given viewport; each in its own context (own cookies). At the end
+    every context ends its polling and requests before it closes (`QuietContext`)."""
+    contexts: list[QuietContext] = []
 
     def open_page(viewport: dict | None = None, locale: str = "en-GB"):
         context = browser.new_context(viewport=viewport or TABLET, locale=locale)
         context.set_default_timeout(10_000)
         context.on("page", console_errors.watch)  # every page, popups too
-        contexts.append(context)
+        contexts.append(QuietContext(context))
         return context.new_page()
 
     yield open_page

@@ -34,7 +34,9 @@ MEASURE = """(tap) => {
   for (const el of main.querySelectorAll(controls + ', a[href], summary')) {
     if (!shown(el) || inSentence(el)) continue;
     let box = el.getBoundingClientRect();
-    const label = el.closest('label') || (el.id && document.querySelector(`label[for="${el.id}"]`));
+    // A checkbox or radio counts with the label that holds it (a finger that lands
+    // around the box lands in the label); a label beside it leaves the box alone small.
+    const label = el.closest('label');
     if (label && ['checkbox', 'radio'].includes(el.type)) {
       const l = label.getBoundingClientRect();
       if (l.width * l.height > box.width * box.height) box = l;

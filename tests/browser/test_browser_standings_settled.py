@@ -45,7 +45,8 @@ def test_a_tie_is_played_off_on_the_tablets_and_one_winner_is_shown(
     expect(organizer_page.locator("tbody .badge.playoff")).to_have_count(4)
     screenshot(organizer_page, "standings-tie-768")
     organizer_page.get_by_role("button", name="Start a play-off round").click()
-    expect(organizer_page.locator(".message")).to_contain_text("Play-off round 2 drawn")
+    expect(organizer_page.locator(".message")).to_contain_text("The play-off is drawn at 1 table")
+    expect(organizer_page.locator(".playoff-result.running")).to_contain_text("Play-off round 2")
     # Drawn, not played yet: still a tie, and no second play-off can be started.
     expect(organizer_page.locator("tbody .badge.running")).to_have_count(4)
     expect(organizer_page.get_by_role("button", name="Start a play-off round")).to_have_count(0)

@@ -112,6 +112,7 @@ def test_the_evening_is_final_once_nothing_is_open_and_can_be_reopened(evening, 
     assert list(ClockAction.objects.filter(event=evening).values_list("action", "user")) == [
         ("reopen", organizer.pk),
         ("finish", organizer.pk),
+        ("call", organizer.pk),  # the clock still ran: finishing stops it (issue 26.12)
         ("start", None),
     ]
     with pytest.raises(finish.FinishRefused, match="Only a final evening"):

@@ -1,0 +1,66 @@
+"""Issue 26.13: "Next round" on the dashboard names the soft rules its draw broke, as the
+Draw page does."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from clubscore.events import services
+from clubscore.events.clock import start_clock
+from clubscore.events.models import Table
+from tests.playoffs import hand_and_foot_tie
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        ("en", "pairs sit together again from an earlier round tonight"),
+        ("de", "Paare sitzen wieder zusammen wie in einer früheren Runde heute Abend"),
+    ],
+)
+def test_next_round_says_which_soft_rules_it_broke(
+    organizer_client, make_event, make_player, language, words
+):
+    # Four players, one table: the next round can only seat them together again.
+    event = make_event("laus", options={"rounds": 1})
+    services.check_in(event, [make_player(f"L{n}", "Laus") for n in range(4)])
+    services.draw_round(event, seed=7)
+    start_clock(event)
+    Table.objects.filter(round__event=event).update(turned_in_at="2026-11-27T20:00:00Z")
+    organizer_client.cookies["django_language"] = language
+    response = organizer_client.post(
+        reverse("dashboard:next_round", args=[event.pk]),
+        {"seating": "lot", "after": 1},
+        follow=True,
+    )
+    page = response.content.decode()
+    assert event.rounds.count() == 2
+    messages = page[
+        page.index('<ul class="messages"') : page.index("</ul>", page.index('<ul class="messages"'))
+    ]
+    assert words in messages
+    assert "L0 Laus" in messages  # the players are named
+    draw_page = organizer_client.get(reverse("events:draw", args=[event.pk])).content.decode()
+    assert words in draw_page
+
+
+@pytest.mark.parametrize(
+    "language, name, drawn",
+    [
+        ("en", "Play-off round 2", "The play-off is drawn at 1 table(s)"),
+        ("de", "Stechrunde 2", "Das Stechen ist ausgelost: 1 Tisch(e)"),
+    ],
+)
+def test_a_play_off_drawn_is_announced_once(organizer_client, drawn_event, language, name, drawn):
+    """Issue 26.14: the standings page names the new play-off round once."""
+    event = drawn_event("hand_and_foot", tables=2)
+    hand_and_foot_tie(event)
+    Table.objects.filter(round__event=event).update(turned_in_at="2026-11-27T20:00:00Z")
+    organizer_client.cookies["django_language"] = language
+    response = organizer_client.post(reverse("dashboard:playoff", args=[event.pk]), follow=True)
+    page = response.content.decode()
+    assert drawn in page
+    assert page.count(name) == 1

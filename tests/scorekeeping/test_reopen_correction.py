@@ -1,0 +1,121 @@
+"""Issue 26.1: a correction after Reopen keeps the table in the standings."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from clubscore.club.models import Couple, Player
+from clubscore.events import finish
+from clubscore.events.models import Event, ScoreChange, ScoreEntry, Table
+from clubscore.standings.standings import event_standings
+
+from .conftest import GOOD_TEAM, SMALL_TEAM, links, url
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    """A German request leaves German active in this thread: the next test reads English."""
+    yield
+    translation.activate("en")
+
+
+def post(client, link, name, data):
+    return client.post(url(link, name), {"idem": uuid.uuid4().hex, **data})
+
+
+def play_and_turn_in(client, event, table_number):
+    one, two = links(event, table_number)
+    for number in (1, 2, 3):
+        for link, team in ((one, GOOD_TEAM), (two, SMALL_TEAM)):
+            response = post(client, link, "entry", {"number": number, "version": 0, **team})
+            assert response.status_code == 302
+        entry = ScoreEntry.objects.get(table=one.table, number=number)
+        for link in (one, two):
+            other = 2 if link.team.number == 1 else 1
+            version = ScoreEntry.objects.get(pk=entry.pk).part(other).version
+            post(client, link, "confirm", {"number": number, "version": version})
+    assert post(client, one, "turn_in", {}).status_code == 302
+    return one, two
+
+
+@pytest.fixture
+def reopened(client, running, organizer):
+    event = running(tables=3)
+    for number in (1, 2, 3):
+        play_and_turn_in(client, event, number)
+    assert not Table.objects.filter(round__event=event, turned_in_at=None).exists()
+    finish.finish_event(event, user=organizer)
+    finish.reopen_event(event, user=organizer)
+    return Event.objects.get(pk=event.pk)
+
+
+def test_an_organizer_correction_after_reopen_stays_confirmed(reopened, organizer):
+    before = {row.name: row.total for row in event_standings(reopened).rows}
+    old_total = ScoreEntry.objects.get(table__number=3, number=1).result["teams"][0]["total"]
+    boss = Client()
+    boss.force_login(organizer)
+    one, _two = links(reopened, 3)
+    assert "Edit" in boss.get(url(one) + "?edit=1").content.decode()
+    version = ScoreEntry.objects.get(table=one.table, number=1).part(1).version
+    changed = {**GOOD_TEAM, "exact_deals": 2}
+    response = post(boss, one, "entry", {"number": 1, "version": version, **changed})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    entries = ScoreEntry.objects.filter(table=one.table).order_by("number")
+    assert [e.status for e in entries] == ["confirmed"] * 3
+    assert {p.state for e in entries for p in e.parts.all()} == {"confirmed"}
+    change = ScoreChange.objects.filter(entry__table=one.table, changed_by_user=organizer).get()
+    assert change.action == "changed"
+    assert "by the organizer (director)" in boss.get(url(one)).content.decode()
+    finish.finish_event(reopened, user=organizer)
+    standings = event_standings(reopened)
+    assert all(row.status == "ranked" for row in standings.rows)
+    after = {row.name: row.total for row in standings.rows}
+    new_total = ScoreEntry.objects.get(table__number=3, number=1).result["teams"][0]["total"]
+    assert new_total > old_total
+    changed_team = {seat.player.name for seat in one.table.seats.all() if seat.team.number == 1}
+    assert after == {
+        name: total + (new_total - old_total if name in changed_team else 0)
+        for name, total in before.items()
+    }
+    # A couple of a player of the corrected table and one of another table.
+    spouses = sorted(
+        [Player.objects.get(first_name="P3A"), Player.objects.get(first_name="P1B")],
+        key=lambda player: player.pk,
+    )
+    Couple.objects.create(player_a=spouses[0], player_b=spouses[1], scorekeeper=spouses[0])
+    couples = event_standings(reopened, basis="couple")
+    (row,) = [row for row in couples.rows if "&" in row.name]
+    assert row.total == sum(after[player.name] for player in spouses)
+    assert not couples.playoffs and all(r.status == "ranked" for r in couples.rows)
+
+
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        ("en", ("Table 3 (Round 1) has turned in its card", "Hand 1")),
+        ("de", ("Tisch 3 (Runde 1) hat seinen Spielzettel abgegeben", "Hand 1")),
+    ],
+)
+def test_finishing_refuses_while_a_turned_in_card_has_an_unconfirmed_hand(
+    reopened, organizer_client, language, words
+):
+    table = Table.objects.get(round__event=reopened, number=3)
+    # A hand changed after the card was in and not confirmed since (old data, a tablet).
+    ScoreEntry.objects.filter(table=table, number=1).update(status=ScoreEntry.Status.ENTERED)
+    organizer_client.cookies["django_language"] = language
+    page = organizer_client.get(reverse("dashboard:finish", args=[reopened.pk])).content.decode()
+    assert f'id="unconfirmed-table-{table.pk}"' in page
+    assert "Every card is in" not in page and "Alle Spielzettel sind abgegeben" not in page
+    response = organizer_client.post(
+        reverse("dashboard:finish_now", args=[reopened.pk]), follow=True
+    )
+    text = response.content.decode()
+    assert all(word in text for word in words), text
+    assert Event.objects.get(pk=reopened.pk).status == Event.Status.TIME_CALLED
