@@ -115,10 +115,9 @@ def load_events(events: Iterable[Event]) -> dict[int, EventRows]:
         tables[table_id].seats.append(
             SeatRow(player_id, first, last, TeamRef(team) if team is not None else None)
         )
-    # Only a game scored as a whole reads payloads (the stored results of the others do).
-    fields = ["table_id", "number", "result"]
-    if any(event.game_rules.scored_as_a_whole for event in events):
-        fields.append("payload")
+    # The payloads too: a game scored as a whole scores its table from them
+    # (`Game.table_points`); the others read the stored results.
+    fields = ["table_id", "number", "result", "payload"]
     for values in (
         ScoreEntry.objects.confirmed().filter(**on_tables).order_by("number").values_list(*fields)
     ):

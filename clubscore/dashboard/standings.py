@@ -130,7 +130,7 @@ class Standings:
     @property
     def chart_caption(self) -> str:
         """ "The leaders' running totals, hand by hand." in the game's words."""
-        return translate(self.event.game_rules.chart_caption)
+        return translate(self.event.game_rules.words.chart_caption)
 
     @property
     def playoff_rows(self) -> list[Row]:
@@ -296,7 +296,7 @@ def standings_from_rows(
 
 
 def _entry_label(game_key: str, number: int) -> str:
-    return translate(GAMES[game_key].entry_label(number))
+    return translate(GAMES[game_key].words.label(number))
 
 
 def _padded(progress: list[int], length: int) -> list[int]:

@@ -67,7 +67,7 @@ def table_score(
         result=points.result,
     )
     if has_bonus:
-        outcome.bonus = options.get("first_table_bonus", 0)
+        outcome.bonus = game.first_table_points(options)
         for pid in player_ids:
             outcome.totals[pid] += outcome.bonus
     return outcome

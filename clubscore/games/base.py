@@ -19,6 +19,8 @@ from typing import Any, NamedTuple
 from clubscore.messages import Message, _, message
 
 from .cards import Trump, trump
+from .entry import EntryMode, TeamParts, WholeTable
+from .melds import MeldCalculator
 from .options import (
     BALANCE_BY_RATING,
     GRACE,
@@ -36,20 +38,28 @@ from .validation import (
     is_int,
     join,
 )
+from .words import HANDS, ROUNDS, Words
 
 __all__ = [
     "BALANCE_BY_RATING",
     "GRACE",
+    "HANDS",
+    "ROUNDS",
     "MAX_NAME_LENGTH",
     "NAME_PART_LENGTH",
     "TIME_LIMIT",
+    "EntryMode",
     "Game",
+    "MeldCalculator",
     "Message",
     "Option",
     "ScoreError",
     "TablePoints",
+    "TeamParts",
     "Tiebreaker",
     "Validator",
+    "WholeTable",
+    "Words",
     "_",
     "describe",
     "is_int",
@@ -96,23 +106,14 @@ class Game:
     first_seat_label: str = _("Deals:")
     options: tuple[Option, ...] = ()
     tiebreakers: tuple[Tiebreaker, ...] = ()
-    #: The word for one score entry, singular and plural, and the phrases built on it.
-    entry_word: str = _("Round")
-    entry_words: str = _("Rounds")
-    entry_numbered: str = _("Round {n}")
-    dispute_phrase: str = _("Dispute round {n}")
-    in_order_phrase: str = _("Enter the rounds in order.")
-    #: The numbered word inside a sentence ("Table 2, round 3 settled.").
-    entry_in_sentence: str = _("round {n}")
-    settled_phrase: str = _("That round was settled already.")
-    chart_caption: str = _("The leaders' running totals, round by round.")
-    number_phrase: str = _("Round number: enter a whole number from 1 to {last}.")
+    #: What one score entry is called in every message ("hand" or "round": ``words``).
+    words: Words = ROUNDS
     #: The option that says how many entries make a game (None: the game never says).
     length_option: str | None = "rounds"
-    #: Does each team enter its own part of an entry (and the entry is in when all are)?
-    parts_per_team: bool = False
-    #: Is a game scored as a whole (each entry only in the light of the earlier ones)?
-    scored_as_a_whole: bool = False
+    #: How a hand or round is entered, checked, disputed and settled (``entry``).
+    entry: EntryMode = WholeTable()
+    #: Optional capability: the tablet's meld calculator (None: the game has none).
+    melds: MeldCalculator | None = None
     #: Is a trump suit drawn for each round?
     draws_trumps: bool = False
     #: The deck of the draw for first play (a ``cards.Deck``), set by each game.
@@ -198,20 +199,31 @@ class Game:
         totals (None: it goes on to ``entries_per_game``)."""
         return None
 
-    # -- words -----------------------------------------------------------------
+    def ended_by(
+        self, running: Mapping[Any, Sequence[int]], number: int, options: Mapping[str, Any]
+    ) -> list[Any]:
+        """Whose totals ended the game in entry ``number`` (see ``ended_at``): keys of
+        ``running``."""
+        return []
 
-    def entry_label(self, number: int) -> Message:
-        """ "Hand 2", "Round 2"."""
-        return message(self.entry_numbered, n=number)
+    def game_over(self, names: Sequence[str], number: int, options: Mapping[str, Any]) -> Message:
+        """Why no more entries are played once ``ended_at`` ended the game early."""
+        entry = message(self.words.in_sentence, n=number)
+        return message(_("Game over after {entry}."), entry=entry)
 
-    def dispute_label(self, number: int) -> Message:
-        """ "Dispute hand 2", "Dispute round 2"."""
-        return message(self.dispute_phrase, n=number)
+    def end_note(self, options: Mapping[str, Any]) -> Message | None:
+        """How the game ends besides its length, for the printed card (None: nothing)."""
+        return None
+
+    # -- options the evening asks ----------------------------------------------
+
+    def first_table_points(self, options: Mapping[str, Any]) -> int:
+        """Points for each player (each team) of the first table of a round that turns in
+        its card within the time limit (0: the game gives no such bonus)."""
+        return 0
 
     # -- the tablet ----------------------------------------------------------------
 
-    #: The tablet's save button under the entry form.
-    save_label: str = _("Save the round")
     #: Which figure of a player's result the tablet shows as the score so far while the
     #: game goes on, and what it says about it (a game scored as a whole may multiply
     #: the points only at the end).
@@ -227,28 +239,6 @@ class Game:
         """Each player's line of an entry the table checks before confirming, when the
         entry's own score says little (a game scored as a whole); None: the scored lines."""
         return None
-
-    # -- parts per team (``parts_per_team``) -----------------------------------------
-
-    # A game without parts has one: the whole entry.
-
-    def parts_of(self, payload: Any) -> list[Any]:
-        """Each team's part of a whole entry, team by team."""
-        return [payload]
-
-    def whole_entry(self, number: int, parts: Sequence[Any | None]) -> Any:
-        """Entry ``number`` from the teams' parts, team by team (None: not in yet)."""
-        return parts[0]
-
-    def part_of_path(self, path: str) -> int | None:
-        """The part (0-based) a payload path of an error belongs to (None: the whole entry)."""
-        return 0
-
-    def score_team(
-        self, team: Any, hand: int, index: int, options: Mapping[str, Any] | None = None
-    ) -> dict[str, Any]:
-        """Validate and score team ``index``'s part of entry ``hand`` alone."""
-        raise NotImplementedError
 
     # -- scoring -----------------------------------------------------------------
 
@@ -268,6 +258,30 @@ class Game:
         this and scores every entry so far together.
         """
         return self.score_entry(payloads[-1], options)
+
+    def score_with(
+        self,
+        players: Sequence[str],
+        entries: Mapping[int, Any],
+        number: int,
+        options: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Score entry ``number`` of a table whose entries in so far are ``entries`` (by
+        number, ``number`` among them). Each entry of most games stands on its own; a game
+        scored as a whole scores it with the others."""
+        return self.score(entries[number], options)
+
+    def entry_points(
+        self,
+        players: Sequence[str],
+        earlier: Sequence[Any],
+        payload: Any,
+        options: Mapping[str, Any] | None = None,
+    ) -> list[int]:
+        """Each side's points (team by team in a game of teams, else seat by seat) of one
+        entry ``payload``, whose table's entries before it are ``earlier``."""
+        result = self.score(payload, options)
+        return [side["total"] for side in result["teams" if self.teams else "players"]]
 
     def hand_size(self, number: int, options: Mapping[str, Any] | None = None) -> int | None:
         """How many cards each player holds in entry ``number`` (1-based), for a game that

@@ -78,7 +78,6 @@ class ExactBid(Game):
     tiebreakers = (Tiebreaker("tricks", _("Tricks")), Tiebreaker("exact", _("Exact bids")))
     # One round per card of the first deal: the round count is the start cards.
     length_option = "start_cards"
-    scored_as_a_whole = True
     # The ranking's multiplier comes only with the last round: until then, the points.
     figure_so_far = "points"
     figure_so_far_note = _("Points so far, before the final multiplier.")
@@ -143,6 +142,32 @@ class ExactBid(Game):
         """Score every round so far together: the ranking (and multiplier) needs them all."""
         start_cards = self.clean_options(options)["start_cards"]
         return self.score(self.table_payload(players, start_cards, payloads), options)
+
+    def score_with(
+        self,
+        players: Sequence[str],
+        entries: Mapping[int, Any],
+        number: int,
+        options: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """A round is scored with the table's other rounds: the game is scored as a whole."""
+        return self.score_so_far(players, [entries[n] for n in sorted(entries)], options)
+
+    def entry_points(
+        self,
+        players: Sequence[str],
+        earlier: Sequence[Any],
+        payload: Any,
+        options: Mapping[str, Any] | None = None,
+    ) -> list[int]:
+        """A round's points are the difference it makes to the figure so far (the
+        multiplier comes at the end of the game)."""
+        figure = self.figure_so_far
+        after = self.score_so_far(players, [*earlier, payload], options)
+        before = [0] * len(players)
+        if earlier:
+            before = [p[figure] for p in self.score_so_far(players, earlier, options)["players"]]
+        return [p[figure] - b for p, b in zip(after["players"], before, strict=True)]
 
     def table_points(
         self,
