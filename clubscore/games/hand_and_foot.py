@@ -80,7 +80,10 @@ def max_books(decks: int) -> int:
     return decks * BOOK_CARDS_PER_DECK // BOOK_SIZE
 
 
-TEAM_KEYS = ("red_books", "black_books", "went_out", "exact_deals", "melded", "in_hand")
+#: A team's part of a hand: its counts, whether it went out, its cards by kind.
+WENT_OUT = "went_out"
+COUNT_KEYS = ("red_books", "black_books", WENT_OUT, "exact_deals")
+TEAM_KEYS = (*COUNT_KEYS, "melded", "in_hand")
 
 
 @lru_cache(maxsize=1024)
