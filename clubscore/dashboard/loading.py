@@ -48,7 +48,7 @@ class EntryRow:
 class TableRow:
     pk: int
     event_id: int
-    has_first_table_bonus: bool
+    has_bonus: bool
     round_number: int = 1
     playoff: bool = False  # a table of a play-off round
     turned_in: bool = False
@@ -88,7 +88,7 @@ def load_events(events: Iterable[Event]) -> dict[int, EventRows]:
         .values_list(
             "pk",
             "round__event_id",
-            "has_first_table_bonus",
+            "has_bonus",
             "round__number",
             "round__kind",
             "turned_in_at",

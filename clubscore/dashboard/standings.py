@@ -220,9 +220,7 @@ def standings_from_rows(
         seats = table.seats
         # A card marked "not played" counts nothing, whatever was entered on it.
         entries = [] if table.not_played else table.counted
-        outcome = table_score(
-            event.game, options, seats, entries, has_bonus=table.has_first_table_bonus
-        )
+        outcome = table_score(event.game, options, seats, entries, has_bonus=table.has_bonus)
         extra = _table_tiebreakers(game, seats, entries, outcome)
         for seat in seats:
             row = line(seat)

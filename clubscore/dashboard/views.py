@@ -53,7 +53,7 @@ def _event(event_id: int) -> Event:
 
 def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None) -> dict:
     clock, states = event_table_states(event)
-    bonus_table = next((s.table for s in states if s.table.has_first_table_bonus), None)
+    bonus_table = next((s.table for s in states if s.table.has_bonus), None)
     counts = {key: 0 for key, _label in STATES}
     for state in states:
         counts[state.state] += 1

@@ -170,6 +170,11 @@ class Game:
         """How a trump suit is shown, the same on the tablet and the PDF: ``♥`` and "hearts"."""
         return trump(suit)
 
+    def deal_problem(self, options: Mapping[str, Any], players: int) -> Message | None:
+        """Why a table of ``players`` cannot be dealt with the event's ``options`` (raw, as
+        the draw gets them), for the organizer; None when it can."""
+        return None
+
     def draw_trumps(self, options: Mapping[str, Any], rng: random.Random) -> list[str]:
         """The trump suit of each round, drawn before play (empty: the game draws none)."""
         return []

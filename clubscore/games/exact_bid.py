@@ -21,6 +21,7 @@ from .base import (
     Tiebreaker,
     Validator,
     _,
+    is_int,
     join,
     line,
     message,
@@ -118,6 +119,25 @@ class ExactBid(Game):
 
     def hand_size(self, number: int, options: Mapping[str, Any] | None = None) -> int | None:
         return cards_in_round(number - 1, self.clean_options(options)["start_cards"])
+
+    def deal_problem(self, options: Mapping[str, Any], players: int) -> Message | None:
+        """The first round's cards must come out of the two decks at every table."""
+        if "start_cards" not in options:
+            return None
+        start_cards, most = options["start_cards"], max_start_cards(self.min_players)
+        if not is_int(start_cards) or not 1 <= start_cards <= most:
+            return message(_("start_cards must be a whole number from 1 to {most}"), most=most)
+        if start_cards * players > DECK_CARDS:
+            return message(
+                _(
+                    "{cards} cards each is more than two 32-card decks hold for a table of "
+                    "{players}: change the first round to at most {most} cards."
+                ),
+                cards=start_cards,
+                players=players,
+                most=max_start_cards(players),
+            )
+        return None
 
     def draw_trumps(self, options: Mapping[str, Any], rng: random.Random) -> list[str]:
         start_cards = options.get("start_cards") or self.default_options()["start_cards"]

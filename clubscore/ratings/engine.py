@@ -50,7 +50,7 @@ class EntryRow:
 class TableRow:
     pk: int
     number: int
-    has_first_table_bonus: bool
+    has_bonus: bool
     seats: list[SeatRow] = field(default_factory=list)
     counted: list[EntryRow] = field(default_factory=list)  # confirmed entries
 
@@ -104,9 +104,7 @@ def table_sides(game_key: str, options: dict, table: TableRow) -> tuple[list[lis
     """
     if not table.counted or not table.seats:
         return [], {}
-    outcome = table_score(
-        game_key, options, table.seats, table.counted, has_bonus=table.has_first_table_bonus
-    )
+    outcome = table_score(game_key, options, table.seats, table.counted, has_bonus=table.has_bonus)
     if GAMES[game_key].teams:
         by_team: dict[int, list[int]] = {}
         for seat in table.seats:

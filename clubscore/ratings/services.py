@@ -41,7 +41,7 @@ def load_tables(events: Sequence[Event]) -> dict[int, list[TableRow]]:
     for pk, number, event_id, bonus in (
         Table.objects.filter(**counted)
         .order_by("round__number", "number")
-        .values_list("pk", "number", "round__event_id", "has_first_table_bonus")
+        .values_list("pk", "number", "round__event_id", "has_bonus")
     ):
         tables[pk] = TableRow(pk, number, bonus)
         event_of[pk] = event_id

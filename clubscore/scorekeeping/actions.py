@@ -175,7 +175,7 @@ def turn_in(
     The table row is locked while its card is checked; then the round row is locked for
     the few statements that decide the bonus, so the tables of a round turn in one after
     another in the order of their `turned_in_at` (the database's time, taken under that
-    lock). The partial unique constraint on `has_first_table_bonus` is the last word:
+    lock). The partial unique constraint on `has_bonus` is the last word:
     exactly one table wins.
     """
     with transaction.atomic():
@@ -199,15 +199,11 @@ def turn_in(
         bonus = card.first_table_points
         ends_at = card.clock.ends_at
         within = ends_at is None or table.turned_in_at <= ends_at
-        if (
-            bonus
-            and within
-            and not Table.objects.filter(round=round_, has_first_table_bonus=True).exists()
-        ):
+        if bonus and within and not Table.objects.filter(round=round_, has_bonus=True).exists():
             try:
                 with transaction.atomic():
-                    Table.objects.filter(pk=table.pk).update(has_first_table_bonus=True)
-                table.has_first_table_bonus = True
+                    Table.objects.filter(pk=table.pk).update(has_bonus=True)
+                table.has_bonus = True
             except IntegrityError:
                 pass  # another table won the race; the constraint decided
     return table
@@ -220,7 +216,7 @@ def turn_in_card(card: Card, *, key: str | None) -> dict:
         if duplicate is not None:
             return duplicate
         table = turn_in(card.table, organizer=card.organizer)
-        if table.has_first_table_bonus:
+        if table.has_bonus:
             message = _("Card turned in: first table! The bonus is yours.")
         else:
             message = _("Card turned in. Thank you!")

@@ -129,7 +129,7 @@ class Card:
             self.options,
             self.seats,
             counted,
-            has_bonus=self.table.has_first_table_bonus,
+            has_bonus=self.table.has_bonus,
         )
 
     @property
