@@ -70,6 +70,7 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
         # The first-table bonus is open until a table takes it (0: the game has none).
         "bonus_points": event.game_rules.first_table_points(event.game_options),
         "no_disputes": translate(event.game_rules.words.none_disputed),
+        "in_progress_finished": translate(event.game_rules.words.in_progress_finished),
         "disputes": open_disputes(event, bound=bound),
         "quiet_tablets": quiet_tablets(event),
         "rounds_count": len(rounds),

@@ -38,6 +38,8 @@ class Words:
     sent_offline: str  # the preview of an entry kept offline
     this_entry_points: str  # "Your team this hand:"
     our_count: str  # a team's own count of the other team's part, when disputing
+    no_new: str  # a new entry refused once time is called
+    in_progress_finished: str  # the organizer's clock once time is called
 
     def label(self, number: int) -> Message:
         """ "Hand 2", "Round 2"."""
@@ -76,6 +78,8 @@ HANDS = Words(
     sent_offline=_("No network: the total is shown once the hand is sent."),
     this_entry_points=_("Your team this hand:"),
     our_count=_("Our count of the other team's hand (optional)"),
+    no_new=_("Time was called: no new hand may start."),
+    in_progress_finished=_("Hands in progress are finished; entry closes in"),
 )
 
 ROUNDS = Words(
@@ -102,4 +106,6 @@ ROUNDS = Words(
     sent_offline=_("No network: the total is shown once the round is sent."),
     this_entry_points=_("Your team this round:"),
     our_count=_("Our count of the other team's round (optional)"),
+    no_new=_("Time was called: no new round may start."),
+    in_progress_finished=_("Rounds in progress are finished; entry closes in"),
 )

@@ -225,7 +225,7 @@ class Card:
         if phase == "closed":
             raise Refused(_("Entry has closed. Ask the organizer to change the card."))
         if phase == "grace" and number > self.in_progress:
-            raise Refused(_("Time was called: no new hand or round may start."))
+            raise Refused(translate(self.game.words.no_new))
         if new and self.limit is not None and number > self.limit and self.game_over:
             raise Refused(self.game_over)
         if new and self.next_number != number:
