@@ -9,9 +9,9 @@ checks it and how a settled entry is stored; they never test which game it is.
 - ``TeamParts``: each team enters its own part of the hand on its own tablet; the other
   team confirms (or disputes) it; the entry is in when every team's part is.
 
-A game with team parts subclasses ``TeamParts`` and says how its payload splits into
-the teams' parts and back (``parts_of``, ``whole_entry``, ``part_of_path``) and how one
-team's part is scored alone (``score_part``).
+A game with team parts subclasses ``TeamParts`` and says how the teams' parts make its
+payload (``whole_entry``) and how one team's part is scored alone (``score_part``); by
+default team ``N``'s part is ``teams.N`` of the payload (``parts_of``, ``part_of_path``).
 """
 
 from __future__ import annotations
@@ -84,13 +84,22 @@ class TeamParts(EntryMode):
         return game.teams or 1
 
     def parts_of(self, game: Game, payload: Any) -> list[Any]:
-        raise NotImplementedError
+        """The teams' parts of a stored entry (``teams`` of the payload); None for a part
+        missing from it."""
+        teams = payload.get("teams") if isinstance(payload, dict) else None
+        teams = list(teams) if isinstance(teams, list) else []
+        return (teams + [None] * self.parts(game))[: self.parts(game)]
 
     def whole_entry(self, game: Game, number: int, parts: Sequence[Any | None]) -> Any:
         raise NotImplementedError
 
     def part_of_path(self, game: Game, path: str) -> int | None:
-        raise NotImplementedError
+        """``teams.1.red_books`` is the second team's; ``teams`` or ``hand`` the whole's."""
+        head, _dot, rest = path.partition(".")
+        index = rest.partition(".")[0]
+        if head == "teams" and index in {str(i) for i in range(self.parts(game))}:
+            return int(index)
+        return None
 
     def score_part(
         self, game: Game, part: Any, number: int, index: int, options: Mapping[str, Any]

@@ -98,23 +98,9 @@ class HandParts(TeamParts):
     team confirms it. When time was called, the hand in progress is scored as it lies:
     nobody went out."""
 
-    def parts_of(self, game: Game, payload: Any) -> list[Any]:
-        """The teams' parts of a stored hand; None for a part missing from it."""
-        teams = payload.get("teams") if isinstance(payload, dict) else None
-        teams = list(teams) if isinstance(teams, list) else []
-        return (teams + [None] * self.parts(game))[: self.parts(game)]
-
     def whole_entry(self, game: Game, number: int, parts: Sequence[Any | None]) -> dict[str, Any]:
         """The whole hand; a team not in yet has nothing counted (its part is scored alone)."""
         return {"hand": number, "teams": [part or empty_team() for part in parts]}
-
-    def part_of_path(self, game: Game, path: str) -> int | None:
-        """``teams.1.red_books`` is the second team's; ``teams`` or ``hand`` the whole hand's."""
-        head, _dot, rest = path.partition(".")
-        index = rest.partition(".")[0]
-        if head == "teams" and index in {str(i) for i in range(self.parts(game))}:
-            return int(index)
-        return None
 
     def score_part(
         self, game: Game, part: Any, number: int, index: int, options: Mapping[str, Any]

@@ -51,20 +51,10 @@ def _team(tricks: int) -> dict[str, Any]:
 
 class TrickParts(TeamParts):
     """A round is ``{"round": n, "teams": [{"tricks": t}, {"tricks": t}]}``; a team's
-    part is its ``{"tricks": t}``."""
-
-    def parts_of(self, game: Game, payload: Any) -> list[Any]:
-        teams = payload.get("teams") if isinstance(payload, dict) else None
-        teams = list(teams) if isinstance(teams, list) else []
-        return (teams + [None] * self.parts(game))[: self.parts(game)]
+    part is its ``{"tricks": t}`` (``teams.N``: `TeamParts` finds it there)."""
 
     def whole_entry(self, game: Game, number: int, parts: Sequence[Any | None]) -> Any:
         return {"round": number, "teams": [part or {"tricks": 0} for part in parts]}
-
-    def part_of_path(self, game: Game, path: str) -> int | None:
-        head, _dot, rest = path.partition(".")
-        index = rest.partition(".")[0]
-        return int(index) if head == "teams" and index in {"0", "1"} else None
 
     def score_part(
         self, game: Game, part: Any, number: int, index: int, options: Mapping[str, Any]
