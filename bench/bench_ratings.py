@@ -60,8 +60,7 @@ def build() -> list:
     rng = random.Random(2026)
     for round_ in rounds:
         tables = Table.objects.bulk_create(
-            Table(round=round_, number=n, has_first_table_bonus=n == 1)
-            for n in range(1, TABLES + 1)
+            Table(round=round_, number=n, has_bonus=n == 1) for n in range(1, TABLES + 1)
         )
         teams = Team.objects.bulk_create(Team(table=t, number=k) for t in tables for k in (1, 2))
         seated = players[:]

@@ -53,7 +53,7 @@ def build(event_model, models, score):
         Player(first_name=f"Player{n}", last_name=f"Bench{n % 97}") for n in range(TABLES * 4)
     )
     tables = Table.objects.bulk_create(
-        Table(round=round_, number=n, has_first_table_bonus=n == 1) for n in range(1, TABLES + 1)
+        Table(round=round_, number=n, has_bonus=n == 1) for n in range(1, TABLES + 1)
     )
     teams = Team.objects.bulk_create(
         Team(table=table, number=number) for table in tables for number in (1, 2)

@@ -931,7 +931,7 @@ def check(evening: Evening) -> list[str]:
         failures.append(f"{stored_keys} of {len(evening.keys)} idempotency keys stored")
     tables = list(Table.objects.filter(round__event=event))
     turned_in = [t for t in tables if t.turned_in_at is not None]
-    bonus = [t for t in tables if t.has_first_table_bonus]
+    bonus = [t for t in tables if t.has_bonus]
     if len(turned_in) != len(evening.tables):
         failures.append(f"{len(turned_in)} of {len(evening.tables)} cards turned in")
     if len(bonus) != 1:

@@ -20,7 +20,8 @@ from django.utils.translation import gettext_lazy as _
 
 from clubscore.games import GAMES, hand_and_foot, laus, luxury_family
 from clubscore.games.cards import SUITS
-from clubscore.games.exact_bid import cards_in_round
+from clubscore.games.exact_bid import ExactBid, cards_in_round
+from clubscore.games.hand_and_foot import WENT_OUT
 from clubscore.numbers import WholeNumberField
 from clubscore.translation import suit_label, translate
 
@@ -168,19 +169,19 @@ class EntryForm(forms.Form):
 class HandAndFootForm(EntryForm):
     """One team's part of one hand."""
 
-    game_key = "hand_and_foot"
+    game_key = hand_and_foot.HandAndFoot.key
 
     def build(self) -> None:
         self.fields["red_books"] = count_field(_("Red books"))
         self.fields["black_books"] = count_field(_("Black books"))
-        self.fields["went_out"] = forms.BooleanField(label=_("We went out"), required=False)
+        self.fields[WENT_OUT] = forms.BooleanField(label=_("We went out"), required=False)
         self.fields["exact_deals"] = count_field(_("Exact deals (players who picked up exactly)"))
         for kind in hand_and_foot.MELDED_KINDS:
             self.fields[f"melded_{kind}"] = count_field(HF_KIND_LABELS[kind])
         for kind in hand_and_foot.IN_HAND_KINDS:
             self.fields[f"in_hand_{kind}"] = count_field(HF_KIND_LABELS[kind])
         self.groups = [
-            (_("Books and going out"), ["red_books", "black_books", "went_out", "exact_deals"]),
+            (_("Books and going out"), list(hand_and_foot.COUNT_KEYS)),
             (
                 _("Cards melded (laid down, books included)"),
                 [f"melded_{k}" for k in hand_and_foot.MELDED_KINDS],
@@ -196,7 +197,7 @@ class HandAndFootForm(EntryForm):
         return {
             "red_books": self.count("red_books"),
             "black_books": self.count("black_books"),
-            "went_out": bool(self.cleaned_data.get("went_out")),
+            WENT_OUT: bool(self.cleaned_data.get(WENT_OUT)),
             "exact_deals": self.count("exact_deals"),
             "melded": {k: self.count(f"melded_{k}") for k in hand_and_foot.MELDED_KINDS},
             "in_hand": {k: self.count(f"in_hand_{k}") for k in hand_and_foot.IN_HAND_KINDS},
@@ -212,7 +213,7 @@ class HandAndFootForm(EntryForm):
 
     @staticmethod
     def initial_from_payload(payload: dict, players: Sequence[str]) -> dict:
-        initial = {k: payload[k] for k in ("red_books", "black_books", "went_out", "exact_deals")}
+        initial = {k: payload[k] for k in hand_and_foot.COUNT_KEYS}
         for group in ("melded", "in_hand"):
             for kind, value in payload[group].items():
                 initial[f"{group}_{kind}"] = value
@@ -222,7 +223,7 @@ class HandAndFootForm(EntryForm):
 class ExactBidForm(EntryForm):
     """One round: each player's bid and tricks, in seat order."""
 
-    game_key = "exact_bid"
+    game_key = ExactBid.key
 
     @property
     def cards(self) -> int:
@@ -271,7 +272,7 @@ class ExactBidForm(EntryForm):
 class LuxuryFamilyForm(EntryForm):
     """One deal of three players: bid, game maker, trump, melds, power points, penalties."""
 
-    game_key = "luxury_family"
+    game_key = luxury_family.LuxuryFamily.key
 
     def build(self) -> None:
         step = GAMES[self.game_key].step
@@ -356,7 +357,7 @@ class LuxuryFamilyForm(EntryForm):
 class LausForm(EntryForm):
     """One round of four: who took each ten, and the aces, kings and queens each took."""
 
-    game_key = "laus"
+    game_key = laus.Laus.key
     checks_while_blank = True
 
     def build(self) -> None:

@@ -177,38 +177,22 @@ def correction_preview(event: Event, entry: ScoreEntry, data) -> dict:
 def version_scores(event: Event, entry: ScoreEntry, payload) -> list[tuple[str, int]]:
     """Who would score what with `payload` as this entry (raises ScoreError when invalid).
 
-    In teams: each team's hand total. Otherwise each player's points in this entry; a
-    game scored as a whole scores it with the table's confirmed entries before it, and
-    this entry's points are the difference (the multiplier comes at the end of the game).
+    In teams: each team's total of the entry. Otherwise each player's points in this
+    entry, as the game says (`Game.entry_points`: a game scored as a whole scores it
+    with the table's confirmed entries before it).
     """
     seats = list(entry.table.seats.all())
-    options = event.game_options
     game = GAMES[event.game]
+    before = [e.payload for e in entry.table.counted if e.number < entry.number]
+    player_ids = [str(seat.player_id) for seat in seats]
+    points = game.entry_points(player_ids, before, payload, event.game_options)
     if game.teams:
-        result = game.score(payload, options)
         names: dict[int, list[str]] = {}
         for seat in seats:
             if seat.team is not None:
                 names.setdefault(seat.team.number, []).append(seat.player.name)
         return [
-            (together(names.get(number, [])) or str(number), team["total"])
-            for number, team in enumerate(result["teams"], start=1)
+            (together(names.get(number, [])) or str(number), total)
+            for number, total in enumerate(points, start=1)
         ]
-    if game.scored_as_a_whole:
-        before = [e.payload for e in entry.table.counted if e.number < entry.number]
-        player_ids = [str(seat.player_id) for seat in seats]
-        figure = game.figure_so_far
-        after = game.score_so_far(player_ids, [*before, payload], options)
-        points_before = [0] * len(seats)
-        if before:
-            earlier = game.score_so_far(player_ids, before, options)
-            points_before = [player[figure] for player in earlier["players"]]
-        return [
-            (seat.player.name, player[figure] - earlier)
-            for seat, player, earlier in zip(seats, after["players"], points_before, strict=True)
-        ]
-    result = game.score(payload, options)
-    return [
-        (seat.player.name, player["total"])
-        for seat, player in zip(seats, result["players"], strict=False)
-    ]
+    return [(seat.player.name, total) for seat, total in zip(seats, points, strict=False)]

@@ -76,38 +76,34 @@ class SettleForm(forms.Form):
     @property
     def entry_label(self) -> str:
         """ "Hand 2", "Round 2": the disputed entry in the game's words."""
-        return translate(GAMES[self.game].entry_label(self.entry.number))
+        return translate(GAMES[self.game].words.label(self.entry.number))
 
     def _corrections(
         self, data: Mapping[str, Any] | None, options: dict, seats: Sequence[Seat]
     ) -> list[Correction]:
         form_class = FORMS[self.game]
         number = self.entry.number
-        if self.rules.parts_per_team:
-            corrections = []
-            for side, part in enumerate(self.rules.parts_of(self.entry.payload), start=1):
+        corrections = []
+        # One form per part the game's entry mode enters: a team's part, or the whole
+        # entry of the table (no team: every player's numbers).
+        for side, part in self.rules.entry.sections(self.rules, self.entry.payload):
+            if side is None:
+                legend, prefix = "", "round"
+                players = [seat.player.name for seat in seats]
+            else:
                 names = self.entry.table.team_names(side, seats)
                 legend = gettext("Team %(number)s: %(names)s") % {"number": side, "names": names}
-                form = form_class(
-                    data,
-                    prefix=self.add_prefix(f"team{side}"),
-                    initial=_initial(form_class, part, []),
-                    players=[],
-                    number=number,
-                    options=options,
-                )
-                corrections.append(Correction(legend, form))
-            return corrections
-        players = [seat.player.name for seat in seats]
-        form = form_class(
-            data,
-            prefix=self.add_prefix("round"),
-            initial=_initial(form_class, self.entry.payload, players),
-            players=players,
-            number=number,
-            options=options,
-        )
-        return [Correction("", form)]
+                prefix, players = f"team{side}", []
+            form = form_class(
+                data,
+                prefix=self.add_prefix(prefix),
+                initial=_initial(form_class, part, players),
+                players=players,
+                number=number,
+                options=options,
+            )
+            corrections.append(Correction(legend, form))
+        return corrections
 
     def clean(self) -> dict:
         cleaned = super().clean()
@@ -127,7 +123,7 @@ class SettleForm(forms.Form):
         for correction in self.corrections:
             correction.form.fill()
         parts = [correction.form.payload() for correction in self.corrections]
-        return self.rules.whole_entry(self.entry.number, parts)
+        return self.rules.entry.whole_entry(self.rules, self.entry.number, parts)
 
     def add_score_errors(self, errors: Mapping[str, list[str]]) -> None:
         """The game refused the decision: say why, on the field at fault when correcting."""
@@ -147,7 +143,7 @@ class SettleForm(forms.Form):
 
     def _correction_for(self, path: str) -> Correction | None:
         """The form a payload path belongs to (None: the whole entry, e.g. "teams")."""
-        part = self.rules.part_of_path(path)
+        part = self.rules.entry.part_of_path(self.rules, path)
         return None if part is None else self.corrections[part]
 
     def _where(self, path: str) -> str:
@@ -173,8 +169,8 @@ class SettleForm(forms.Form):
         if proposed is None:
             return []
         pairs = zip(
-            self.rules.parts_of(self.entry.payload),
-            self.rules.parts_of(proposed),
+            self.rules.entry.parts_of(self.rules, self.entry.payload),
+            self.rules.entry.parts_of(self.rules, proposed),
             strict=True,
         )
         sections = []

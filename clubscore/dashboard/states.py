@@ -10,10 +10,9 @@ A table's state, first match wins (what the organizer must act on comes first):
 5. playing: entries exist; "hand 2 of 3" = the first hand not confirmed yet.
 6. not_started: nothing entered yet.
 
-The number of hands or rounds a table plays is the event's option for it (Hand and
-Foot `hands`, Luxury Family and Laus `rounds`, exact-bid one round per card of the
-first round, `start_cards`); Laus played to a threshold plays until the round in
-which a player passes it (unknown until then).
+The number of hands or rounds a table plays is the game's answer for the event's
+options (`Game.entries_per_game`); a game may end earlier (`Game.ended_at`: Laus played
+to a threshold ends with the round in which a player passes it, unknown until then).
 """
 
 from __future__ import annotations
@@ -27,7 +26,8 @@ from django.utils.translation import gettext_lazy
 
 from clubscore.events.clock import ClockState, clock_state
 from clubscore.events.models import Event, Round, ScoreEntry, ScorekeeperLink, Seat, Table
-from clubscore.games import GAMES
+from clubscore.events.results import seat_teams
+from clubscore.games import Game
 from clubscore.translation import translate
 
 TURNED_IN = "turned_in"
@@ -81,27 +81,22 @@ class TableState:
 
 def planned_entries(event: Event) -> int | None:
     """How many hands or rounds a table of `event` plays (None: open-ended)."""
-    options = event.game_options
-    for key in ("hands", "rounds", "start_cards"):
-        if key in options:
-            return options[key]
-    return None
+    return event.game_rules.entries_per_game(event.game_options)
 
 
-def threshold_round(entries: list[ScoreEntry], threshold: int) -> int | None:
-    """Laus to a threshold: the round in which a player passed it (None: not yet).
-
-    As on the tablet's card: the running totals of the rounds entered, in order.
-    """
-    totals: list[int] = []
+def ended_round(game: Game, options: dict, table: Table, entries: list[ScoreEntry]) -> int | None:
+    """The entry after which the table's game ended early, as the game says (None: not
+    yet, or the game never does). As on the tablet's card: each seat's running totals of
+    the entries in, in order."""
+    teams = seat_teams(game, list(table.seats.all()))
+    running: dict[int, list[int]] = {seat: [] for seat in range(len(teams))}
     for entry in sorted(entries, key=lambda e: e.number):
         if entry.status == ScoreEntry.Status.DRAFT or not entry.result:
             break
-        points = [player["total"] for player in entry.result["players"]]
-        totals = [a + b for a, b in zip(totals, points, strict=True)] if totals else points
-        if any(total > threshold for total in totals):
-            return entry.number
-    return None
+        for seat, team in enumerate(teams):
+            before = running[seat][-1] if running[seat] else 0
+            running[seat].append(before + game.seat_points(entry.result, seat, team))
+    return game.ended_at(running, options)
 
 
 def table_state(
@@ -110,17 +105,14 @@ def table_state(
     *,
     planned: int | None,
     clock: ClockState,
-    threshold: int | None = None,
+    ended: int | None = None,
 ) -> TableState:
     """The state of one table from its entries (all statuses) and the event's clock.
 
-    `threshold` (Laus): the table plays until the round in which someone passes it;
-    the entries then need their `result`.
+    `ended`: the entry after which the game ended early (`ended_round`), if it did.
     """
-    if threshold is not None:
-        last = threshold_round(entries, threshold)
-        if last is not None:
-            planned = last if planned is None else min(planned, last)
+    if ended is not None:
+        planned = ended if planned is None else min(planned, ended)
     by_status: dict[str, list[ScoreEntry]] = {}
     for entry in entries:
         by_status.setdefault(entry.status, []).append(entry)
@@ -166,15 +158,14 @@ def event_table_states(
     scorekeeper links: four queries in all.
 
     The entries come with their results and payloads: the tiles show each table's
-    totals (`clubscore.dashboard.tiles`), and a game to a threshold ends in the round
-    in which someone passes it.
+    totals (`clubscore.dashboard.tiles`), and a game may end early (`ended_round`).
     """
     planned = planned_entries(event)
+    game, options = event.game_rules, event.game_options
     # A play-off table plays the game's play-off length (one hand or round by default).
-    playoff_planned = event.game_rules.playoff_entries(event.game_options)
-    threshold = event.game_options.get("threshold")
+    playoff_planned = game.playoff_entries(options)
     fields = ["id", "table_id", "number", "status", "result", "payload"]
-    unit = translate(GAMES[event.game].entry_word)
+    unit = translate(game.words.one)
     tables = (
         Table.objects.filter(round__event=event)
         .select_related("round")
@@ -207,13 +198,14 @@ def event_table_states(
             round_.event = event  # the round reads its event from here, no query
             clocks[round_.pk] = clock_state(round_, now)
         round_.clock = clocks[round_.pk]
+        ended = ended_round(game, options, table, table.all_entries)
         states.append(
             table_state(
                 table,
                 table.all_entries,
                 planned=playoff_planned if round_.kind == Round.Kind.PLAYOFF else planned,
                 clock=round_.clock,
-                threshold=threshold,
+                ended=ended,
             )
         )
     clock = states[-1].table.round.clock if states else clock_state(None)

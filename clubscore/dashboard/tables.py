@@ -62,7 +62,7 @@ def standings_table(standings: Standings, **kwargs) -> StandingsTable:
     ]
     # Ranked per round played: the rounds and the figure are what decides, on a phone too.
     played = {"td": {"class": "num"}} if standings.per_round else OPTIONAL
-    label = translate(standings.event.game_rules.entry_words)
+    label = translate(standings.event.game_rules.words.many)
     extra.append(("played", tables.Column(verbose_name=label, attrs=played)))
     if standings.per_round:
         per_round = tables.Column(

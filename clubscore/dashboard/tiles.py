@@ -74,7 +74,7 @@ def table_lines(event: Event, state: TableState) -> list[Line]:
         event.game_options,
         seats,
         confirmed,
-        has_bonus=table.has_first_table_bonus,
+        has_bonus=table.has_bonus,
     )
 
     def points(player_id: int) -> int:

@@ -55,7 +55,7 @@ def _event(event_id: int) -> Event:
 
 def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None) -> dict:
     clock, states = event_table_states(event)
-    bonus_table = next((s.table for s in states if s.table.has_first_table_bonus), None)
+    bonus_table = next((s.table for s in states if s.table.has_bonus), None)
     counts = {key: 0 for key, _label in STATES}
     for state in states:
         counts[state.state] += 1
@@ -69,6 +69,10 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
         "rounds": rounds,
         "legend": [(key, label, counts[key]) for key, label in STATES],
         "bonus_table": bonus_table,
+        # The first-table bonus is open until a table takes it (0: the game has none).
+        "bonus_points": event.game_rules.first_table_points(event.game_options),
+        "no_disputes": translate(event.game_rules.words.none_disputed),
+        "in_progress_finished": translate(event.game_rules.words.in_progress_finished),
         "disputes": open_disputes(event, bound=bound),
         "quiet_tablets": quiet_tablets(event),
         "rounds_count": len(rounds),
@@ -106,7 +110,7 @@ def settle(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
         table__round__event=event,
     )
     if entry.status != ScoreEntry.Status.DISPUTED:
-        messages.info(request, translate(event.game_rules.settled_phrase))
+        messages.info(request, translate(event.game_rules.words.settled))
         return redirect("dashboard:event", event.pk)
     form = settle_form(event, entry, request.POST)
     if form.is_valid():
@@ -142,7 +146,7 @@ def settle_preview(request: HttpRequest, event_id: int, entry_id: int) -> HttpRe
 
 
 def _entry_name(event: Event, entry: ScoreEntry) -> str:
-    return translate(message(event.game_rules.entry_in_sentence, n=entry.number))
+    return translate(message(event.game_rules.words.in_sentence, n=entry.number))
 
 
 @organizer_required

@@ -18,7 +18,6 @@ from clubscore.messages import Message
 from .errors import DrawError
 from .fit import fit, table_size
 from .inputs import (
-    DECK_CARDS,
     DrawInput,
     check_inputs,
     check_opponents,
@@ -73,8 +72,9 @@ def draw(
     ``scorekeepers``: players their couple named as scorekeeper; one of them present at a
     team (games with teams) or table (other games) keeps its score, else the draw appoints
     one.
-    ``options``: game options; the draw reads ``start_cards`` (default 10), which a game
-    that draws trumps uses for one trump suit per round (`Game.draw_trumps`).
+    ``options``: the event's game options; the game checks that they can be dealt at the
+    tables drawn (`Game.deal_problem`: the exact-bid ``start_cards`` against two 32-card
+    decks) and draws its trumps from them (`Game.draw_trumps`).
     ``ratings``: player -> rating (any scale, higher is stronger); given, each table of a team
     game pairs its four players into the most even teams the soft rules allow (players
     without a rating count as the average of those given).
@@ -89,19 +89,10 @@ def draw(
     room = fit(game, len(given.players))
     if not room["tables"] or (room["sit_out"] and not allow_sit_out):
         raise DrawError(room["problem"])
-    largest = max(room["table_sizes"])
-    if given.start_cards_given and given.start_cards * largest > DECK_CARDS:
-        raise DrawError(
-            message(
-                _(
-                    "{cards} cards each is more than two 32-card decks hold for a table of "
-                    "{players}: change the first round to at most {most} cards."
-                ),
-                cards=given.start_cards,
-                players=largest,
-                most=DECK_CARDS // largest,
-            )
-        )
+    # The game deals: it says whether its options can be dealt at the largest table.
+    problem = GAMES[game].deal_problem(given.options, max(room["table_sizes"]))
+    if problem is not None:
+        raise DrawError(problem)
 
     warnings: list[str] = []
     sitting_out = _choose_sit_outs(given, room, _rng(seed, "sit_out"), warnings)
@@ -316,7 +307,7 @@ def _describe_tables(
         table["high_cards"], table["first"] = _draw_high_cards(rules, seating, card_rng)
         table["scorekeepers"] = [_scorekeeper(g, named, keeper_rng) for g in (teams or [seating])]
         if rules.draws_trumps:
-            table["trumps"] = rules.draw_trumps({"start_cards": given.start_cards}, trump_rng)
+            table["trumps"] = rules.draw_trumps(given.options, trump_rng)
         tables.append(table)
     return tables
 

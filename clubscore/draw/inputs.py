@@ -12,11 +12,6 @@ from dataclasses import dataclass, field
 from .errors import DrawError
 from .sizes import _, join, message
 
-#: Two 32-card decks: 64 cards shared by a table's players (so 32 at most, at a table of
-#: two); the draw checks each table's size against them once the sizes are known.
-DECK_CARDS = 64
-MAX_START_CARDS = DECK_CARDS // 2
-
 
 @dataclass
 class DrawInput:
@@ -25,9 +20,8 @@ class DrawInput:
     history: list[list[tuple[str, str]]]
     sat_out: list[str]
     scorekeepers: list[str]
-    start_cards: int = 10
-    # Only an event that sets start cards (the exact-bid game) has them checked per table.
-    start_cards_given: bool = False
+    # The event's game options; the game checks what it deals from them (`Game.deal_problem`).
+    options: dict = field(default_factory=dict)
     spouse: dict[str, str] = field(default_factory=dict)
 
 
@@ -158,24 +152,8 @@ def check_inputs(
     if not isinstance(allow_sit_out, bool):
         raise DrawError(_("allow_sit_out must be True or False"))
 
-    start_cards = 10
-    if options is not None:
-        if not isinstance(options, Mapping):
-            raise DrawError(_("options must be a dictionary of game options"))
-        # Other event options (time limit, bonuses) may come along; the draw ignores them.
-        if "start_cards" in options:
-            start_cards = options["start_cards"]
-            if (
-                isinstance(start_cards, bool)
-                or not isinstance(start_cards, int)
-                or not 1 <= start_cards <= MAX_START_CARDS
-            ):
-                raise DrawError(
-                    message(
-                        _("start_cards must be a whole number from 1 to {most}"),
-                        most=MAX_START_CARDS,
-                    )
-                )
+    if options is not None and not isinstance(options, Mapping):
+        raise DrawError(_("options must be a dictionary of game options"))
 
     return DrawInput(
         players=sorted(ids),
@@ -183,8 +161,7 @@ def check_inputs(
         history=events,
         sat_out=_check_names(sat_out, "sat_out"),
         scorekeepers=_check_names(scorekeepers, "scorekeepers"),
-        start_cards=start_cards,
-        start_cards_given=options is not None and "start_cards" in options,
+        options=dict(options or {}),
         spouse=spouse,
     )
 

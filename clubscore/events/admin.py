@@ -89,7 +89,7 @@ class EventAdmin(admin.ModelAdmin):
 class TableInline(admin.TabularInline):
     model = Table
     extra = 0
-    fields = ["number", "first_player", "turned_in_at", "has_first_table_bonus"]
+    fields = ["number", "first_player", "turned_in_at", "has_bonus"]
     readonly_fields = ["first_player"]
     show_change_link = True
 
@@ -138,8 +138,8 @@ class ScoreEntryInline(RecordOnly, admin.TabularInline):
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "round", "turned_in_at", "has_first_table_bonus"]
-    list_filter = ["has_first_table_bonus", "round__event"]
+    list_display = ["__str__", "round", "turned_in_at", "has_bonus"]
+    list_filter = ["has_bonus", "round__event"]
     list_select_related = ["round__event"]
     search_fields = ["round__event__name", "seats__player__last_name"]
     inlines = [TeamInline, SeatInline, ScoreEntryInline]

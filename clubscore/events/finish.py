@@ -93,7 +93,7 @@ def unconfirmed_turned_in(event: Event) -> list[tuple[Table, list[str]]]:
         .order_by("table__round__number", "table__number", "number")
         .distinct()
     ):
-        label = translate(rules.entry_label(entry.number))
+        label = translate(rules.words.label(entry.number))
         found.setdefault(entry.table_id, (entry.table, []))[1].append(label)
     return list(found.values())
 
@@ -153,7 +153,7 @@ def score_as_it_lies(event: Event, table_id: int, *, user: Any = None) -> Table:
                 except ScoreError:
                     raise FinishRefused(
                         _("%(table)s: %(entry)s cannot be scored as entered; correct it first.")
-                        % {"table": table, "entry": translate(rules.entry_label(entry.number))}
+                        % {"table": table, "entry": translate(rules.words.label(entry.number))}
                     ) from None
                 fields += ["payload", "result"]
             elif entry.status != ScoreEntry.Status.ENTERED:

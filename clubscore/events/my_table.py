@@ -157,7 +157,7 @@ def _score(evening: MyTable, confirmed: list[ScoreEntry]) -> None:
     """The sides with their totals so far, and each confirmed hand's running totals."""
     event, table, seats = evening.event, evening.table, evening.seats
     outcome = table_score(
-        event.game, event.game_options, seats, confirmed, has_bonus=table.has_first_table_bonus
+        event.game, event.game_options, seats, confirmed, has_bonus=table.has_bonus
     )
     groups: dict[Any, list[Seat]] = {}
     for seat in seats:
@@ -179,7 +179,7 @@ def _score(evening: MyTable, confirmed: list[ScoreEntry]) -> None:
     for index, entry in enumerate(confirmed):
         evening.rows.append(
             (
-                evening.game.entry_label(entry.number),
+                evening.game.words.label(entry.number),
                 [
                     outcome.progress[side.seats[0].player_id][index]
                     if index < len(outcome.progress[side.seats[0].player_id])
@@ -212,7 +212,7 @@ def _live_sql() -> str:
     return (
         "SELECT e.status, e.public_standings, ph.pages_on, r.id, r.drawn_at,"
         " r.clock_started_at, r.time_called_at, r.extra_minutes, t.id, t.turned_in_at,"
-        " t.not_played, t.has_first_table_bonus,"
+        " t.not_played, t.has_bonus,"
         f" (SELECT COUNT(*) || ':' || SUM(s.version) || ':' || MAX(s.updated_at) FROM {entry} s"
         "  WHERE s.table_id = t.id),"
         f" (SELECT c.id FROM {call} c WHERE c.table_id = t.id AND c.closed_at IS NULL),"

@@ -68,7 +68,7 @@ def table_score(
         result=points.result,
     )
     if has_bonus:
-        outcome.bonus = options.get("first_table_bonus", 0)
+        outcome.bonus = game.first_table_points(options)
         for pid in player_ids:
             outcome.totals[pid] += outcome.bonus
     return outcome
@@ -86,8 +86,6 @@ def score_in_place(
     `entered` (number -> payload), as the game does: on its own, or, in a game scored as
     a whole, with the table's other entries (raises `ScoreError`). What the tablet stores
     and what settling a dispute stores are this one result."""
-    game = GAMES[game_key]
-    if not game.scored_as_a_whole:
-        return game.score(payload, options)
-    payloads = {**entered, number: payload}
-    return game.score_so_far(list(player_names), [payloads[n] for n in sorted(payloads)], options)
+    return GAMES[game_key].score_with(
+        list(player_names), {**entered, number: payload}, number, options
+    )

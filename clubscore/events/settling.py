@@ -40,7 +40,7 @@ def settle_dispute(entry: ScoreEntry, *, payload: dict, user: Any) -> ScoreEntry
         if entry.status != ScoreEntry.Status.DISPUTED:
             raise Refused(
                 _("%(entry)s of %(table)s is no longer disputed: it was settled or changed.")
-                % {"entry": translate(game.entry_label(entry.number)), "table": table}
+                % {"entry": translate(game.words.label(entry.number)), "table": table}
             )
         seats = table.seats.select_related("player").order_by("position")
         # As the tablet scores it: with the table's other entries in (`ScoreCard.score_with`).
@@ -62,9 +62,9 @@ def settle_dispute(entry: ScoreEntry, *, payload: dict, user: Any) -> ScoreEntry
         entry.payload = payload
         entry.result = result
         entry.status = ScoreEntry.Status.CONFIRMED
-        if game.parts_per_team:
-            for n, part in enumerate(game.parts_of(payload), start=1):
-                entry.settle_part(n, part)
+        # Stored part by part too when the game's entry mode has parts (each confirmed).
+        for n, part in enumerate(game.entry.settled_parts(game, payload), start=1):
+            entry.settle_part(n, part)
         entry.version += 1
         entry.save()
         ScoreEntry.objects.filter(pk=entry.pk, entered_at__isnull=True).update(entered_at=Now())

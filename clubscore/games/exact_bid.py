@@ -21,6 +21,7 @@ from .base import (
     Tiebreaker,
     Validator,
     _,
+    is_int,
     join,
     line,
     message,
@@ -90,7 +91,6 @@ class ExactBid(Game):
     tiebreakers = (Tiebreaker("tricks", _("Tricks")), Tiebreaker("exact", _("Exact bids")))
     # One round per card of the first deal: the round count is the start cards.
     length_option = "start_cards"
-    scored_as_a_whole = True
     # The ranking's multiplier comes only with the last round: until then, the points.
     figure_so_far = "points"
     figure_so_far_note = _("Points so far, before the final multiplier.")
@@ -132,6 +132,25 @@ class ExactBid(Game):
     def hand_size(self, number: int, options: Mapping[str, Any] | None = None) -> int | None:
         return cards_in_round(number - 1, self.clean_options(options)["start_cards"])
 
+    def deal_problem(self, options: Mapping[str, Any], players: int) -> Message | None:
+        """The first round's cards must come out of the two decks at every table."""
+        if "start_cards" not in options:
+            return None
+        start_cards, most = options["start_cards"], max_start_cards(self.min_players)
+        if not is_int(start_cards) or not 1 <= start_cards <= most:
+            return message(_("start_cards must be a whole number from 1 to {most}"), most=most)
+        if start_cards * players > DECK_CARDS:
+            return message(
+                _(
+                    "{cards} cards each is more than two 32-card decks hold for a table of "
+                    "{players}: change the first round to at most {most} cards."
+                ),
+                cards=start_cards,
+                players=players,
+                most=max_start_cards(players),
+            )
+        return None
+
     def draw_trumps(self, options: Mapping[str, Any], rng: random.Random) -> list[str]:
         start_cards = options.get("start_cards") or self.default_options()["start_cards"]
         return [rng.choice(SUITS) for _round in range(start_cards)]
@@ -155,6 +174,32 @@ class ExactBid(Game):
         """Score every round so far together: the ranking (and multiplier) needs them all."""
         start_cards = self.clean_options(options)["start_cards"]
         return self.score(self.table_payload(players, start_cards, payloads), options)
+
+    def score_with(
+        self,
+        players: Sequence[str],
+        entries: Mapping[int, Any],
+        number: int,
+        options: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """A round is scored with the table's other rounds: the game is scored as a whole."""
+        return self.score_so_far(players, [entries[n] for n in sorted(entries)], options)
+
+    def entry_points(
+        self,
+        players: Sequence[str],
+        earlier: Sequence[Any],
+        payload: Any,
+        options: Mapping[str, Any] | None = None,
+    ) -> list[int]:
+        """A round's points are the difference it makes to the figure so far (the
+        multiplier comes at the end of the game)."""
+        figure = self.figure_so_far
+        after = self.score_so_far(players, [*earlier, payload], options)
+        before = [0] * len(players)
+        if earlier:
+            before = [p[figure] for p in self.score_so_far(players, earlier, options)["players"]]
+        return [p[figure] - b for p, b in zip(after["players"], before, strict=True)]
 
     def table_points(
         self,

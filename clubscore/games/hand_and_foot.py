@@ -13,10 +13,12 @@ from typing import Any
 from .base import (
     BALANCE_BY_RATING,
     GRACE,
+    HANDS,
     TIME_LIMIT,
     Game,
     Message,
     Option,
+    TeamParts,
     Tiebreaker,
     Validator,
     _,
@@ -79,7 +81,10 @@ def max_books(decks: int) -> int:
     return decks * BOOK_CARDS_PER_DECK // BOOK_SIZE
 
 
-TEAM_KEYS = ("red_books", "black_books", "went_out", "exact_deals", "melded", "in_hand")
+#: A team's part of a hand: its counts, whether it went out, its cards by kind.
+WENT_OUT = "went_out"
+COUNT_KEYS = ("red_books", "black_books", WENT_OUT, "exact_deals")
+TEAM_KEYS = (*COUNT_KEYS, "melded", "in_hand")
 
 
 @lru_cache(maxsize=1024)
@@ -87,6 +92,32 @@ def in_hand_label(count: int, one: str, many: str) -> Message:
     """ "In hand: 2 jokers": made once per count and kind, as every hand of the evening
     has such lines (a Message is never changed, so one can be shared)."""
     return message(_("In hand: {cards}"), cards=plural(count, one, many))
+
+
+class HandParts(TeamParts):
+    """Each team enters its own part of a hand (``teams.N`` of the payload); the other
+    team confirms it. When time was called, the hand in progress is scored as it lies:
+    nobody went out."""
+
+    def whole_entry(self, game: Game, number: int, parts: Sequence[Any | None]) -> dict[str, Any]:
+        """The whole hand; a team not in yet has nothing counted (its part is scored alone)."""
+        return {"hand": number, "teams": [part or empty_team() for part in parts]}
+
+    def score_part(
+        self, game: Game, part: Any, number: int, index: int, options: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        return game.score_team(part, number, index, options)
+
+    def check_part(
+        self, game: Game, part: Any, index: int, *, as_it_lies: bool
+    ) -> dict[str, list[Any]]:
+        if as_it_lies and isinstance(part, dict) and part.get("went_out"):
+            return {
+                join(join("teams", index), "went_out"): [
+                    _("Time was called: this hand is scored as it lies and nobody went out.")
+                ]
+            }
+        return {}
 
 
 class HandAndFoot(Game):
@@ -103,18 +134,9 @@ class HandAndFoot(Game):
         Tiebreaker("hands_won", _("Hands won")),
         Tiebreaker("bonus", _("First-table bonus")),
     )
-    save_label = _("Save our hand")
-    entry_word = _("Hand")
-    entry_words = _("Hands")
-    entry_numbered = _("Hand {n}")
-    dispute_phrase = _("Dispute hand {n}")
-    in_order_phrase = _("Enter the hands in order.")
-    entry_in_sentence = _("hand {n}")
-    settled_phrase = _("That hand was settled already.")
-    chart_caption = _("The leaders' running totals, hand by hand.")
-    number_phrase = _("Hand number: enter a whole number from 1 to {last}.")
+    words = HANDS
     length_option = "hands"
-    parts_per_team = True
+    entry = HandParts()
     deck = Deck(FULL_RANKS, jokers=2)
     options = (
         Option(
@@ -170,6 +192,10 @@ class HandAndFoot(Game):
         BALANCE_BY_RATING,
     )
 
+    def first_table_points(self, options: Mapping[str, Any]) -> int:
+        """The first-table bonus of the evening's options."""
+        return options.get("first_table_bonus", 0)
+
     def meld_minimum(self, hand: int, options: Mapping[str, Any] | None = None) -> int:
         """The meld minimum of ``hand`` (1-based); hands beyond the list use its last value."""
         minimums = self.clean_options(options)["meld_minimums"]
@@ -177,16 +203,6 @@ class HandAndFoot(Game):
 
     def entry_facts(self, number: int, options: Mapping[str, Any]) -> list[tuple[str, int]]:
         return [(_("Meld minimum:"), self.meld_minimum(number, options))]
-
-    def parts_of(self, payload: Any) -> list[Any]:
-        """The teams' parts of a stored hand; None for a part missing from it."""
-        teams = payload.get("teams") if isinstance(payload, dict) else None
-        teams = list(teams) if isinstance(teams, list) else []
-        return (teams + [None] * self.teams)[: self.teams]
-
-    def whole_entry(self, number: int, parts: Sequence[Any | None]) -> dict[str, Any]:
-        """The whole hand; a team not in yet has nothing counted (its part is scored alone)."""
-        return {"hand": number, "teams": [part or empty_team() for part in parts]}
 
     def tiebreak_values(
         self,
@@ -208,14 +224,6 @@ class HandAndFoot(Game):
     def seat_points(self, result: Mapping[str, Any], seat: int, team: int | None) -> int:
         """Partners score their team's hand."""
         return result["teams"][team or 0]["total"]
-
-    def part_of_path(self, path: str) -> int | None:
-        """``teams.1.red_books`` is the second team's; ``teams`` or ``hand`` the whole hand's."""
-        head, _dot, rest = path.partition(".")
-        index = rest.partition(".")[0]
-        if head == "teams" and index in {str(i) for i in range(self.teams)}:
-            return int(index)
-        return None
 
     def point_values(self) -> list[tuple[str, int]]:
         return [

@@ -13,6 +13,7 @@ from .base import (
     GRACE,
     TIME_LIMIT,
     Game,
+    Message,
     Option,
     Tiebreaker,
     Validator,
@@ -111,6 +112,29 @@ class Laus(Game):
             if any(len(t) > index and t[index] > threshold for t in running.values()):
                 return index + 1
         return None
+
+    def ended_by(
+        self, running: Mapping[Any, Sequence[int]], number: int, options: Mapping[str, Any]
+    ) -> list[Any]:
+        """Who passed the threshold in round ``number`` (the keys of ``running``)."""
+        threshold = self.clean_options(options)["threshold"]
+        if threshold is None:
+            return []
+        return [key for key, totals in running.items() if totals[number - 1] > threshold]
+
+    def game_over(self, names: Sequence[str], number: int, options: Mapping[str, Any]) -> Message:
+        return message(
+            _("Game over: {names} passed {threshold} points in round {number}."),
+            names=", ".join(names),
+            threshold=self.clean_options(options)["threshold"],
+            number=number,
+        )
+
+    def end_note(self, options: Mapping[str, Any]) -> Message | None:
+        threshold = self.clean_options(options)["threshold"]
+        if threshold is None:
+            return None
+        return message(_("Play until a player passes {n}."), n=threshold)
 
     def point_values(self) -> list[tuple[str, int]]:
         rows = [(card_name("10", suit), points) for suit, points in TENS.items()]

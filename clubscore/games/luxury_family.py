@@ -257,6 +257,11 @@ class LuxuryFamily(Game):
 
     # -- the tablet's meld calculator ----------------------------------------------
 
+    @property
+    def melds(self) -> LuxuryFamily:
+        """The capability ``Game.melds``: this game is its own meld calculator."""
+        return self
+
     def meld_cards(self) -> list[tuple[str, list[str]]]:
         """The cards a hand can show, suit by suit (the sheets' order), each high to low."""
         return [(suit, [rank + suit for rank in RANKS]) for suit in SUITS]

@@ -193,7 +193,7 @@ def standings_columns(standings: Standings) -> list[str]:
     order (rank, name, hands or rounds played, total, the per-round figure when it ranks,
     the game's tie-break columns), then the page's badge ("play-off", "won the
     play-off", "tie", "Did not play") in a column of its own."""
-    played = translate(GAMES[standings.event.game].entry_words)
+    played = translate(GAMES[standings.event.game].words.many)
     return [
         gettext("Rank"),
         gettext("Couple") if standings.basis == COUPLE else gettext("Player"),

@@ -185,9 +185,7 @@ def table_match(game_key: str, options: dict, table: TableRow) -> tuple[Match | 
     if not table.counted or not table.seats:
         return None, {}
     game = GAMES[game_key]
-    outcome = table_score(
-        game_key, options, table.seats, table.counted, has_bonus=table.has_first_table_bonus
-    )
+    outcome = table_score(game_key, options, table.seats, table.counted, has_bonus=table.has_bonus)
     if game.teams:
         by_team: dict[int, list[int]] = {}
         for seat in table.seats:

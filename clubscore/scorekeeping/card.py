@@ -25,11 +25,12 @@ from clubscore.events.models import (
     Seat,
     Table,
 )
-from clubscore.events.results import TableScore, score_in_place, table_score
+from clubscore.events.results import TableScore, table_score
 from clubscore.games import GAMES, Game
 from clubscore.translation import translate
 
 from .errors import Refused
+from .modes import WholeTableEntry, mode_of
 
 LIVE_STATUSES = Event.LIVE_STATUSES
 
@@ -59,9 +60,9 @@ class ScoreCard:
         return GAMES[self.game_key]
 
     @property
-    def parts_per_team(self) -> bool:
-        """Does each team enter its own part of a hand (and check the other team's)?"""
-        return self.game.parts_per_team
+    def mode(self) -> WholeTableEntry:
+        """How this card's hands or rounds are entered and checked (the game's entry mode)."""
+        return mode_of(self.game)
 
     @cached_property
     def options(self) -> dict:
@@ -70,9 +71,7 @@ class ScoreCard:
     @property
     def side(self) -> str:
         """Whose part this link enters: the team number ("1"/"2"), or "0" for the table."""
-        if self.parts_per_team and self.link is not None and self.link.team is not None:
-            return str(self.link.team.number)
-        return "1" if self.parts_per_team else "0"
+        return self.mode.side(self)
 
     @property
     def other_side(self) -> str:
@@ -102,18 +101,12 @@ class ScoreCard:
         """Score `payload` as hand or round `number` of this card, as the game does: on its
         own, or, in a game scored as a whole, with the card's other entries (raises
         `ScoreError`)."""
-        entered = {n: e.payload for n, e in self.entries.items() if self.is_in(e)}
-        return score_in_place(
-            self.game_key, self.options, self.player_names, entered, number, payload
-        )
+        entries = {n: e.payload for n, e in self.entries.items() if self.is_in(e)}
+        entries[number] = payload
+        return self.game.score_with(self.player_names, entries, number, self.options)
 
     def side_is_in(self, number: int) -> bool:
-        entry = self.entries.get(number)
-        # A confirmed entry is in for every side, also one stored whole (the demo club,
-        # cards from before the parts were rows).
-        if self.parts_per_team and not self.is_confirmed(entry):
-            return entry is not None and entry.part(self.side) is not None
-        return self.is_in(entry)
+        return self.mode.side_is_in(self, number)
 
     @staticmethod
     def is_confirmed(entry: ScoreEntry | None) -> bool:
@@ -148,18 +141,24 @@ class ScoreCard:
             self.options,
             self.seats,
             counted,
-            has_bonus=self.table.has_first_table_bonus,
+            has_bonus=self.table.has_bonus,
         )
 
+    @property
+    def first_table_points(self) -> int:
+        """The bonus the first table to turn in its card gets (0: the game has none)."""
+        return self.game.first_table_points(self.options)
+
     @cached_property
-    def threshold_passed(self) -> tuple[int, list[Seat]] | None:
-        """Played to a threshold: the round in which someone passed it, and who (else None)."""
+    def ended_early(self) -> tuple[int, list[Seat]] | None:
+        """The entry after which the game ended early (Laus to a threshold: the round in
+        which someone passed it) and whose totals ended it, as the game says (else None)."""
         progress = self.score.progress
         number = self.game.ended_at(progress, self.options)
         if number is None:
             return None
-        threshold = self.options["threshold"]
-        return number, [s for s in self.seats if progress[s.player_id][number - 1] > threshold]
+        ended_by = set(self.game.ended_by(progress, number, self.options))
+        return number, [s for s in self.seats if s.player_id in ended_by]
 
     @cached_property
     def limit(self) -> int | None:
@@ -167,23 +166,20 @@ class ScoreCard:
         limit = self.target
         if self.clock.time_is_up:
             limit = self.in_progress if limit is None else min(limit, self.in_progress)
-        if self.threshold_passed is not None:
+        if self.ended_early is not None:
             # The game ends with the round in which someone passes the threshold.
-            number = self.threshold_passed[0]
+            number = self.ended_early[0]
             limit = number if limit is None else min(limit, number)
         return limit
 
     @property
     def game_over(self) -> str | None:
-        """Why no more rounds are played, when the threshold ended the game (else None)."""
-        if self.threshold_passed is None or self.limit != self.threshold_passed[0]:
+        """Why no more rounds are played, when the game ended early (else None)."""
+        if self.ended_early is None or self.limit != self.ended_early[0]:
             return None
-        number, seats = self.threshold_passed
-        return _("Game over: %(names)s passed %(threshold)s points in round %(number)s.") % {
-            "names": ", ".join(seat.player.name for seat in seats),
-            "threshold": self.options["threshold"],
-            "number": number,
-        }
+        number, seats = self.ended_early
+        names = [seat.player.name for seat in seats]
+        return translate(self.game.game_over(names, number, self.options))
 
     @property
     def next_number(self) -> int | None:
@@ -241,11 +237,11 @@ class ScoreCard:
         if phase == "closed":
             raise Refused(_("Entry has closed. Ask the organizer to change the card."))
         if phase == "grace" and number > self.in_progress:
-            raise Refused(_("Time was called: no new hand or round may start."))
+            raise Refused(translate(self.game.words.no_new))
         if new and self.limit is not None and number > self.limit and self.game_over:
             raise Refused(self.game_over)
         if new and self.next_number != number:
-            raise Refused(translate(self.game.in_order_phrase))
+            raise Refused(translate(self.game.words.in_order))
 
 
 def load_card(

@@ -27,7 +27,7 @@ def _live_sql() -> str:
     )
     entries = f"FROM {entry} s WHERE s.table_id = t.id"
     return (
-        "SELECT t.id, e.id, t.turned_in_at, t.has_first_table_bonus, e.status, r.clock_started_at,"
+        "SELECT t.id, e.id, t.turned_in_at, t.has_bonus, e.status, r.clock_started_at,"
         f" r.time_called_at, r.extra_minutes, r.kind, CAST(e.options AS TEXT),"
         # One pass over the table's entries (PostgreSQL and SQLite both concatenate).
         " (SELECT COUNT(*) || ':' || SUM(s.version) || ':' || MAX(s.id) || ':'"

@@ -90,20 +90,21 @@ def melds(request: HttpRequest, token: str) -> HttpResponse:
     """The calculator panel for one seat: its cards by suit, and what the game scores."""
     card = _card(request, token, history=False)
     game = GAMES[card.game_key]
+    calculator = game.melds
     fields = calculator_fields(card.game_key, card.player_names, card.options)
-    if not fields:
+    if calculator is None or not fields:
         raise Http404
     seat = parse_int(request.GET.get("seat"))
     if seat not in fields:
         raise BadInput(
             _("Seat: enter a whole number from 0 to %(last)s.") % {"last": len(fields) - 1}
         )
-    cards, errors = _shown(game, request)
+    cards, errors = _shown(calculator, request)
     trump = request.GET.get("trump")
     result = None
     if trump:
         try:
-            result = game.score_melds(cards, trump)
+            result = calculator.score_melds(cards, trump)
         except ScoreError as error:
             errors += _messages(error)
             trump = None
@@ -123,7 +124,7 @@ def melds(request: HttpRequest, token: str) -> HttpResponse:
                 for code in codes
             ],
         }
-        for suit, codes in game.meld_cards()
+        for suit, codes in calculator.meld_cards()
     ]
     context = {
         "token": token,

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 from clubscore.entry_forms import FORMS, DisputeForm, EntryForm
 from clubscore.events.calls import open_call
 from clubscore.events.forms import CallForm
-from clubscore.events.models import ScoreEntry, TeamPart
+from clubscore.events.models import ScoreEntry
 from clubscore.games import ScoreError
 from clubscore.templatetags.charts import line_chart
 from clubscore.translation import translate
@@ -45,14 +45,9 @@ def entry_form(card: ScoreCard, number: int, data: Any = None, initial: Any = No
     )
 
 
-def proposal_form(card: ScoreCard, entry: ScoreEntry, data: Any = None) -> EntryForm:
-    """The other team's part of a disputed hand, as this team counts it (prefix "p")."""
-    form_class = FORMS[card.game_key]
-    entered = getattr(entry.part(card.other_side), "data", None)
-    initial = form_class.initial_from_payload(entered, []) if entered else None
-    return form_class(
-        data, prefix="p", initial=initial, players=[], number=entry.number, options=card.options
-    )
+def proposal_form(card: ScoreCard, entry: ScoreEntry, data: Any = None) -> EntryForm | None:
+    """The disputing side's own count of what it disputes (None: the mode has none)."""
+    return card.mode.proposal_form(card, entry, data)
 
 
 def preview_context(card: ScoreCard, form: EntryForm, result: dict | None) -> dict:
@@ -61,13 +56,7 @@ def preview_context(card: ScoreCard, form: EntryForm, result: dict | None) -> di
     shown: dict[str, Any] = {"card": card, "form": form, "result": result}
     if result is None:
         return shown
-    game = card.game
-    if card.parts_per_team:
-        shown["team"] = result["teams"][int(card.side) - 1]
-    else:
-        shown["figures"] = [(p["name"], p[game.figure_so_far]) for p in result["players"]]
-        shown["note"] = game.figure_so_far_note
-    return shown
+    return shown | card.mode.preview(card, result)
 
 
 @dataclass
@@ -107,16 +96,21 @@ class CardPage:
 
     # -- the game's words ------------------------------------------------------
 
+    @cached_property
+    def words(self) -> dict[str, str]:
+        """The game's words for the template: ``page.words.as_it_lies`` and so on."""
+        return {name: translate(text) for name, text in vars(self.game.words).items()}
+
     @property
     def entries_title(self) -> str:
-        return translate(self.game.entry_words)
+        return translate(self.game.words.many)
 
     @property
     def save_label(self) -> str:
-        return translate(self.game.save_label)
+        return translate(self.game.words.save)
 
     def entry_label(self, number: int) -> str:
-        return translate(self.game.entry_label(number))
+        return translate(self.game.words.label(number))
 
     # -- the entry form --------------------------------------------------------
 
@@ -125,14 +119,9 @@ class CardPage:
         card, entry = self.card, self.card.entries.get(number)
         if entry is None:
             return {}
-        form_class = FORMS[card.game_key]
         if entry.draft(card.side):
             return entry.draft(card.side)
-        if card.parts_per_team and entry.part(card.side):
-            return form_class.initial_from_payload(entry.part(card.side).data, [])
-        if not card.parts_per_team and card.is_in(entry):
-            return form_class.initial_from_payload(entry.payload, card.player_names)
-        return {}
+        return card.mode.initial(card, entry)
 
     @property
     def version(self) -> int:
@@ -141,12 +130,7 @@ class CardPage:
             return self.conflict.version
         if self.number is None:
             return 0
-        entry = self.card.entries.get(self.number)
-        if entry is None:
-            return 0
-        if self.card.parts_per_team:
-            return entry.part_version(self.card.side)
-        return entry.version if self.card.is_in(entry) else 0
+        return self.card.mode.version(self.card, self.card.entries.get(self.number))
 
     def facts(self, number: int) -> dict:
         """What the table needs to know about hand `number`: who deals, the game's facts."""
@@ -246,12 +230,11 @@ class CardPage:
                 else:
                     cells.append(None)
             waiting = None
-            mine = entry.part(card.side) if entry is not None and card.parts_per_team else None
-            if index is None and mine is not None:
-                own = self._own_part(number, mine.data)
-                if own is not None:
-                    cells[int(card.side) - 1] = {"hand": own, "running": None}
-                waiting = _("waiting for Team %(number)s") % {"number": card.other_side}
+            own = card.mode.own_part(card, number, entry) if index is None else None
+            if own is not None:
+                column, points, waiting = own
+                if points is not None:
+                    cells[column] = {"hand": points, "running": None}
             rows.append(
                 {
                     "number": number,
@@ -262,15 +245,6 @@ class CardPage:
                 }
             )
         return rows
-
-    def _own_part(self, number: int, part: dict) -> int | None:
-        """This team's points of a hand the other team has not entered (None: invalid)."""
-        try:
-            return self.game.score_team(part, number, int(self.card.side) - 1, self.card.options)[
-                "total"
-            ]
-        except ScoreError:
-            return None
 
     @property
     def multipliers(self) -> list[int] | None:
@@ -292,7 +266,7 @@ class CardPage:
 
     # -- what waits to be checked ---------------------------------------------------
 
-    def _shown_result(self, entry: ScoreEntry) -> dict:
+    def shown_result(self, entry: ScoreEntry) -> dict:
         """The entry's result as the page shows it: scored again from its payload.
 
         The stored result keeps only the English of its line labels (JSON has no room for
@@ -312,45 +286,9 @@ class CardPage:
         for number, entry in sorted(card.entries.items()):
             if entry.status != ScoreEntry.Status.ENTERED:
                 continue
-            label = self.entry_label(number)
-            if card.parts_per_team:
-                other = entry.part(card.other_side)
-                if not other or other.state != TeamPart.State.ENTERED:
-                    continue
-                who = _("Team %(number)s") % {"number": card.other_side}
-                team = self._shown_result(entry)["teams"][int(card.other_side) - 1]
-                pending.append(
-                    {
-                        "entry": entry,
-                        "heading": _("%(entry)s: check what %(who)s entered")
-                        % {"entry": label, "who": who},
-                        "version": other.version,
-                        "results": [(card.team_names(int(card.other_side)), team)],
-                        "confirmers": [],
-                    }
-                )
-                continue
-            described = self.game.describe_entry(entry.payload)
-            if described is not None:
-                results = [
-                    (seat.player.name, {"lines": [], "total": translate(line)})
-                    for seat, line in zip(card.seats, described, strict=False)
-                ]
-            else:
-                players = self._shown_result(entry).get("players", [])
-                results = [
-                    (seat.player.name, player)
-                    for seat, player in zip(card.seats, players, strict=False)
-                ]
-            pending.append(
-                {
-                    "entry": entry,
-                    "heading": _("%(entry)s: please check") % {"entry": label},
-                    "version": entry.version,
-                    "results": results,
-                    "confirmers": [s for s in card.seats if s.player_id != entry.entered_by_id],
-                }
-            )
+            item = card.mode.to_check(self, number, entry)
+            if item is not None:
+                pending.append(item)
         return pending
 
     # -- the dispute form ----------------------------------------------------------
@@ -363,16 +301,13 @@ class CardPage:
         entry = card.entries.get(disputing.number) if disputing else None
         if disputing is None or entry is None:
             return None
-        if card.parts_per_team:
-            version = entry.part_version(card.other_side)
-            # The disputing team may give its own count of the other team's part, so the
-            # organizer sees both versions side by side; it starts from what was entered.
-            proposal = disputing.proposal_form or proposal_form(card, entry)
-        else:
-            version, proposal = entry.version, None
+        version = card.mode.disputed_version(card, entry)
+        # The disputing side may give its own count, so the organizer sees both versions
+        # side by side; it starts from what was entered.
+        proposal = disputing.proposal_form or proposal_form(card, entry)
         return {
             "entry": entry,
-            "label": translate(self.game.dispute_label(entry.number)),
+            "label": translate(self.game.words.dispute_label(entry.number)),
             "form": disputing.form,
             "version": version,
             "proposal_form": proposal,
@@ -382,7 +317,7 @@ class CardPage:
 
     @property
     def my_team(self) -> str | None:
-        return self.card.team_names(int(self.card.side)) if self.card.parts_per_team else None
+        return self.card.mode.my_team(self.card)
 
     @property
     def history(self) -> list[dict]:

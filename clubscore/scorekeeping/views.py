@@ -15,7 +15,6 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubscore.entry_forms import DisputeForm, raw_values
@@ -67,7 +66,7 @@ def _number(request: HttpRequest, card: ScoreCard) -> int:
     last = card.game.max_rounds(card.options)
     number = parse_int(request.POST.get("number"))
     if number is None or not 1 <= number <= last:
-        raise BadInput(translate(message(card.game.number_phrase, last=last)))
+        raise BadInput(translate(message(card.game.words.number_prompt, last=last)))
     return number
 
 
@@ -201,7 +200,7 @@ def _act(
     except Refused as refusal:
         messages.error(request, refusal.message)
     except Conflict:
-        messages.error(request, _("The hand changed in the meantime; check it again."))
+        messages.error(request, translate(card.game.words.changed_meantime))
     except Invalid as error:
         if on_invalid is not None:
             return on_invalid(error)
@@ -234,14 +233,11 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
     dispute_form = DisputeForm(request.POST)
     proposal = None
     entry = card.entries.get(number)
-    if (
-        card.parts_per_team
-        and entry is not None
-        and any(key.startswith("p-") for key in request.POST)
-    ):
+    if entry is not None and any(key.startswith("p-") for key in request.POST):
+        # The mode's own count of what is disputed (None: it has none).
         proposal = proposal_form(card, entry, request.POST)
         # Sent when asked for, or when a number was changed (a forgotten tick loses nothing).
-        if not (request.POST.get("propose") or proposal.has_changed()):
+        if proposal is not None and not (request.POST.get("propose") or proposal.has_changed()):
             proposal = None
 
     def dispute_again() -> HttpResponse:

@@ -54,7 +54,7 @@ class EntryRow:
 class TableRow:
     pk: int
     event_id: int
-    has_first_table_bonus: bool
+    has_bonus: bool
     round_number: int = 1
     number: int = 0  # the table's number in its round
     playoff: bool = False  # a table of a play-off round
@@ -114,7 +114,7 @@ def load_events(events: Iterable[Event], *, checkins: bool = True) -> dict[int, 
         .values_list(
             "tables__pk",
             "event_id",
-            "tables__has_first_table_bonus",
+            "tables__has_bonus",
             "number",
             "tables__number",
             "kind",
@@ -151,12 +151,9 @@ def load_events(events: Iterable[Event], *, checkins: bool = True) -> dict[int, 
         tables[table_id].seats.append(
             SeatRow(player_id, first, last, TeamRef(team) if team is not None else None)
         )
-    # Only a game scored as a whole reads payloads: it scores a table from its payloads,
-    # whatever result each round stored (the stored results of the others do). Decoding
-    # every hand's payload would double the time of a ratings rebuild.
-    fields = ["table_id", "number", "result"]
-    if any(event.game_rules.scored_as_a_whole for event in events):
-        fields.append("payload")
+    # The payloads too: a game scored as a whole scores its table from them
+    # (`Game.table_points`); the others read the stored results.
+    fields = ["table_id", "number", "result", "payload"]
     for values in (
         ScoreEntry.objects.confirmed().filter(**on_tables).order_by("number").values_list(*fields)
     ):

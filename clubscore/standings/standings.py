@@ -131,7 +131,7 @@ class Standings:
     @property
     def chart_caption(self) -> str:
         """ "The leaders' running totals, hand by hand." in the game's words."""
-        return translate(self.event.game_rules.chart_caption)
+        return translate(self.event.game_rules.words.chart_caption)
 
     @property
     def playoff_rows(self) -> list[Row]:
@@ -221,9 +221,7 @@ def standings_from_rows(
         seats = table.seats
         # A card marked "not played" counts nothing, whatever was entered on it.
         entries = [] if table.not_played else table.counted
-        outcome = table_score(
-            event.game, options, seats, entries, has_bonus=table.has_first_table_bonus
-        )
+        outcome = table_score(event.game, options, seats, entries, has_bonus=table.has_bonus)
         extra = _table_tiebreakers(game, seats, entries, outcome)
         for seat in seats:
             row = line(seat)
@@ -297,7 +295,7 @@ def standings_from_rows(
 
 
 def _entry_label(game_key: str, number: int) -> str:
-    return translate(GAMES[game_key].entry_label(number))
+    return translate(GAMES[game_key].words.label(number))
 
 
 def _padded(progress: list[int], length: int) -> list[int]:

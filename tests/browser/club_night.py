@@ -57,7 +57,7 @@ def build() -> list[tuple[str, str, str]]:
         for number in range(1, 4 if index < 2 else 2):
             confirm(table, number, hf_hand(number, went_out_team=index % 2))
     turn_in(tables[:2])
-    Table.objects.filter(pk=tables[0].pk).update(has_first_table_bonus=True)
+    Table.objects.filter(pk=tables[0].pk).update(has_bonus=True)
     laus = regular_tables(events["laus"])
     confirm(laus[0], 1, laus_round(seat_names(laus[0])))
     for table, number, status in ((laus[0], 2, "entered"), (laus[1], 1, "disputed")):

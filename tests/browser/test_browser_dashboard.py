@@ -66,7 +66,7 @@ def played(drawn_event, **fields):
                 status=ScoreEntry.Status.CONFIRMED,
             )
     tables[0].turned_in_at = timezone.now()
-    tables[0].has_first_table_bonus = True
+    tables[0].has_bonus = True
     tables[0].save()
     ScoreEntry.objects.create(
         table=tables[2],

@@ -50,7 +50,7 @@ def test_last_weeks_evening_is_played_final_and_on_the_ladder():
     tables = Table.objects.filter(round__event=played)
     assert tables.count() == 8
     assert not tables.filter(turned_in_at__isnull=True).exists()
-    assert tables.filter(has_first_table_bonus=True).count() == 1
+    assert tables.filter(has_bonus=True).count() == 1
     entries = ScoreEntry.objects.filter(table__round__event=played)
     assert entries.confirmed().count() == entries.count() == 8 * 3
     standings = event_standings(played)

@@ -23,8 +23,8 @@ def test_hand_and_foot_partners_score_their_teams_hands_plus_the_bonus(drawn_eve
     add_entry(second, 1, hf_hand(1, 1))
     # Not confirmed yet: never counted.
     add_entry(second, 2, hf_hand(2, 1), status=ScoreEntry.Status.ENTERED)
-    first.has_first_table_bonus = True
-    first.save(update_fields=["has_first_table_bonus"])
+    first.has_bonus = True
+    first.save(update_fields=["has_bonus"])
 
     standings = event_standings(event)
     rows = by_name(standings)

@@ -36,7 +36,7 @@ def test_it_shows_every_table_state_and_polls_a_partial(organizer_client, drawn_
     event = drawn_event(tables=3)
     first, second, third = tables_of(event)
     add_entry(first, 1, hf_hand(1), status=ScoreEntry.Status.ENTERED)
-    second.has_first_table_bonus = True
+    second.has_bonus = True
     second.turned_in_at = timezone.now()
     second.save()
 

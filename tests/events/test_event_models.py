@@ -38,10 +38,10 @@ def test_a_player_checks_in_once(make_event, make_player):
 
 
 def test_only_one_table_of_a_round_holds_the_first_table_bonus(table):
-    table.has_first_table_bonus = True
+    table.has_bonus = True
     table.save()
     other = Table.objects.create(round=table.round, number=2)
-    other.has_first_table_bonus = True
+    other.has_bonus = True
     with pytest.raises(IntegrityError), transaction.atomic():
         other.save()
 

@@ -59,7 +59,7 @@ def test_the_open_cards_are_those_not_in(evening, django_assert_num_queries):
 def test_a_card_scored_as_it_lies_confirms_what_was_entered(evening, organizer):
     waiting = tables_of(evening)[1]
     table = finish.score_as_it_lies(evening, waiting.pk, user=organizer)
-    assert table.turned_in_at is not None and not table.has_first_table_bonus
+    assert table.turned_in_at is not None and not table.has_bonus
     second = ScoreEntry.objects.get(table=waiting, number=2)
     assert second.status == ScoreEntry.Status.CONFIRMED
     assert {part.state for part in second.parts.all()} == {"confirmed"}

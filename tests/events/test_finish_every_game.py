@@ -59,7 +59,7 @@ def enter(table: Table, number: int, payload_of, *, confirmed: bool = True) -> N
     tokens = keepers(table)
     card = load_card(tokens[0])
     payload = payload_of(card.player_names, number)
-    if card.parts_per_team:
+    if card.game.entry.parts(card.game) > 1:
         for index, token in enumerate(tokens):
             submit(load_card(token), number, payload["teams"][index], version=0, key=None)
         if confirmed:

@@ -10,22 +10,31 @@ import pytest
 
 from clubscore.games import GAMES, ScoreError
 from clubscore.games.cards import Deck
+from clubscore.games.entry import TeamParts, WholeTable
 
 HF, EB, LF, LAUS = (GAMES[k] for k in ("hand_and_foot", "exact_bid", "luxury_family", "laus"))
 
 
 def test_the_word_for_a_hand_or_round():
-    assert (HF.entry_word, HF.entry_words) == ("Hand", "Hands")
+    assert (HF.words.one, HF.words.many) == ("Hand", "Hands")
     for game in (EB, LF, LAUS):
-        assert (game.entry_word, game.entry_words) == ("Round", "Rounds")
-    assert HF.entry_label(2) == "Hand 2"
-    assert LAUS.entry_label(3) == "Round 3"
-    assert HF.dispute_label(1) == "Dispute hand 1"
-    assert LAUS.dispute_label(1) == "Dispute round 1"
+        assert (game.words.one, game.words.many) == ("Round", "Rounds")
+    assert HF.words.label(2) == "Hand 2"
+    assert LAUS.words.label(3) == "Round 3"
+    assert HF.words.dispute_label(1) == "Dispute hand 1"
+    assert LAUS.words.dispute_label(1) == "Dispute round 1"
     # The phrase keeps its template, so a page can show it translated.
-    assert LAUS.dispute_label(4).template == "Dispute round {n}"
-    assert HF.in_order_phrase == "Enter the hands in order."
-    assert EB.in_order_phrase == "Enter the rounds in order."
+    assert LAUS.words.dispute_label(4).template == "Dispute round {n}"
+    assert HF.words.in_order == "Enter the hands in order."
+    assert EB.words.in_order == "Enter the rounds in order."
+    # Every message of a hand or round says the game's word.
+    assert HF.words.saved_message(2) == "Hand 2 saved."
+    assert LAUS.words.saved_message(2) == "Round 2 saved."
+    assert (HF.words.none_disputed, LAUS.words.none_disputed) == (
+        "No disputed hands.",
+        "No disputed rounds.",
+    )
+    assert "round" in EB.words.changed_meantime and "hand" in HF.words.changed_meantime
 
 
 def test_table_sizes_and_teams():
@@ -117,9 +126,43 @@ def test_laus_ends_with_the_round_someone_passes_the_threshold():
     assert HF.ended_at({"a": [9999]}) is None
 
 
-def test_which_games_enter_parts_per_team_and_are_scored_as_a_whole():
-    assert [k for k, g in GAMES.items() if g.parts_per_team] == ["hand_and_foot"]
-    assert [k for k, g in GAMES.items() if g.scored_as_a_whole] == ["exact_bid"]
+def test_which_games_enter_team_parts_and_give_a_first_table_bonus():
+    assert [k for k, g in GAMES.items() if isinstance(g.entry, TeamParts)] == ["hand_and_foot"]
+    assert [k for k, g in GAMES.items() if isinstance(g.entry, WholeTable)] == [
+        "exact_bid",
+        "luxury_family",
+        "laus",
+    ]
+    assert [g.first_table_points(g.clean_options()) for g in GAMES.values()] == [400, 0, 0, 0]
+    # Only Luxury Family has the meld calculator (a capability declared on Game).
+    assert [k for k, g in GAMES.items() if g.melds is not None] == ["luxury_family"]
+
+
+def test_hand_and_foot_scored_as_it_lies_nobody_went_out():
+    part = {"went_out": True}
+    assert HF.entry.check_part(HF, part, 1, as_it_lies=False) == {}
+    errors = HF.entry.check_part(HF, part, 1, as_it_lies=True)
+    assert list(errors) == ["teams.1.went_out"]
+    assert LAUS.entry.check_part(LAUS, part, 0, as_it_lies=True) == {}
+
+
+def test_a_round_of_exact_bid_is_scored_with_the_rounds_of_its_table():
+    first, second = {"bids": [2, 1], "tricks": [2, 1]}, {"bids": [0, 1], "tricks": [1, 1]}
+    options = EB.clean_options({"start_cards": 3})
+    alone = EB.score_with(["A", "B"], {1: first}, 1, options)
+    both = EB.score_with(["A", "B"], {1: first, 2: second}, 2, options)
+    assert alone["complete"] is False and len(both["players"]) == 2
+    assert EB.entry_points(["A", "B"], [first], second, options) == [1, 11]
+
+
+def test_laus_to_a_threshold_says_who_ended_it():
+    options = {"rounds": None, "threshold": 200}
+    running = {"a": [100, 300], "b": [0, 0]}
+    assert LAUS.ended_by(running, 2, options) == ["a"]
+    assert LAUS.game_over(["Ann"], 2, options) == "Game over: Ann passed 200 points in round 2."
+    assert LAUS.end_note(options) == "Play until a player passes 200."
+    assert LAUS.end_note({"rounds": 8}) is None
+    assert HF.end_note({}) is None
 
 
 def test_exact_bid_scores_the_whole_game_so_far():
@@ -142,6 +185,9 @@ def test_other_games_score_the_last_entry_on_its_own():
     payload = {"players": ["a", "b", "c", "d"], "taken": taken}
     assert LAUS.score_so_far(["a", "b", "c", "d"], [payload]) == LAUS.score_entry(payload)
     assert [p["total"] for p in LAUS.score_entry(payload)["players"]] == [600, 140, 0, 0]
+    # Among the table's entries, one that stands alone is scored alone.
+    table = {1: {"not": "looked at"}, 2: payload}
+    assert LAUS.score_with(["a", "b", "c", "d"], table, 2) == LAUS.score(payload)
 
 
 def test_standings_order_and_tiebreakers():

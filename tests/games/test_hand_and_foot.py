@@ -257,6 +257,7 @@ def test_a_team_with_no_cards_at_all_is_refused():
 def test_one_team_is_scored_alone_and_refused_when_empty():
     game = GAMES["hand_and_foot"]
     assert game.score_team(worked_example_team(), 1, 0)["total"] == 2140
+    assert game.entry.score_part(game, worked_example_team(), 1, 0, {})["total"] == 2140
     with pytest.raises(ScoreError) as caught:
         game.score_team(team(), 1, 1)
     assert list(caught.value.errors) == ["teams.1.in_hand"]

@@ -11,10 +11,12 @@ HF, EB, LF, LAUS = (GAMES[k] for k in ("hand_and_foot", "exact_bid", "luxury_fam
 
 
 def test_the_save_button_and_the_number_asked_for():
-    assert HF.save_label == "Save our hand"
-    assert {g.save_label for g in (EB, LF, LAUS)} == {"Save the round"}
-    assert HF.number_phrase.format(last=3) == "Hand number: enter a whole number from 1 to 3."
-    assert LAUS.number_phrase.format(last=8) == "Round number: enter a whole number from 1 to 8."
+    assert HF.words.save == "Save our hand"
+    assert {g.words.save for g in (EB, LF, LAUS)} == {"Save the round"}
+    assert HF.words.number_prompt.format(last=3) == "Hand number: enter a whole number from 1 to 3."
+    assert (
+        LAUS.words.number_prompt.format(last=8) == "Round number: enter a whole number from 1 to 8."
+    )
 
 
 def test_the_facts_before_a_hand_or_round():
@@ -53,15 +55,16 @@ def test_a_round_waiting_to_be_checked():
 
 def test_the_teams_parts_make_the_whole_hand():
     hand = hf_hand(2, 0)
-    parts = HF.parts_of(hand)
+    parts = HF.entry.parts_of(HF, hand)
     assert parts == hand["teams"]
-    assert HF.whole_entry(2, parts) == hand
+    assert HF.entry.whole_entry(HF, 2, parts) == hand
     # A team not in yet has nothing counted: the hand scores the other team's part alone.
-    alone = HF.whole_entry(2, [parts[0], None])
+    alone = HF.entry.whole_entry(HF, 2, [parts[0], None])
     assert alone["teams"][1]["red_books"] == 0 and not alone["teams"][1]["went_out"]
     # A game without team parts has one part: the whole entry.
     entry = {"bids": [2, 0], "tricks": [1, 1]}
     for game in (EB, LF, LAUS):
-        assert game.parts_of(entry) == [entry]
-        assert game.whole_entry(1, [entry]) == entry
-        assert game.part_of_path("bids.0") == 0
+        assert game.entry.parts_of(game, entry) == [entry]
+        assert game.entry.whole_entry(game, 1, [entry]) == entry
+        assert game.entry.part_of_path(game, "bids.0") == 0
+        assert game.entry.settled_parts(game, entry) == []

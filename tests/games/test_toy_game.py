@@ -101,7 +101,7 @@ def high_card():
 
 
 def test_the_toy_game_answers_like_the_others(high_card):
-    assert high_card.entry_label(2) == "Round 2"
+    assert high_card.words.label(2) == "Round 2"
     assert high_card.entries_per_game() == 3
     assert high_card.score_so_far(["a", "b"], [{"players": ["a", "b"], "cards": [3, 1]}])
     assert high_card.tiebreak_values([{"players": [{"total": 3}]}], 0, None) == {"best_round": 3}

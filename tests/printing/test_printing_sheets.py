@@ -94,8 +94,8 @@ def test_hand_and_foot_standings_are_the_dashboards(drawn_event):
     enter(one, 1, hand(1, WINNERS, LOSERS))
     enter(one, 2, hand(2, WINNERS, LOSERS), status=ScoreEntry.Status.ENTERED)  # not counted
     enter(two, 1, hand(1, LOSERS, WINNERS))
-    two.has_first_table_bonus = True
-    two.save(update_fields=["has_first_table_bonus"])
+    two.has_bonus = True
+    two.save(update_fields=["has_bonus"])
     bonus = event.game_options["first_table_bonus"]
 
     standings, printed = assert_prints_the_dashboards_standings(event)

@@ -40,3 +40,42 @@ def test_the_exact_bid_trump_shows_its_suit(client, running):
     client.cookies["django_language"] = "de"
     page = client.get(url(link), headers={"accept-language": "de"}).content.decode()
     assert '<strong class="trump">♥ Herz</strong>' in page
+
+
+def _post(client, link, name, data):
+    import uuid
+
+    return client.post(url(link, name), {"idem": uuid.uuid4().hex, **data}, follow=True)
+
+
+def test_every_message_of_a_round_game_says_round_in_english_and_german(
+    client, organizer_client, running
+):
+    from django.test import Client
+    from django.urls import reverse
+
+    from .test_laus_threshold import round_data
+
+    event = running("laus", tables=1)
+    (link,) = links(event)
+    tablet = Client()
+    saved = _post(tablet, link, "entry", round_data(1)).content.decode()
+    assert "Round 1 saved." in saved and "Hand 1" not in saved
+    # Sent again from the page of an older version: the round changed in the meantime.
+    stale = round_data(1) | {"version": 0}
+    changed = _post(tablet, link, "entry", stale).content.decode()
+    assert "Someone else changed this round in the meantime" in changed
+    player = link.table.seats.order_by("position")[1].player_id
+    confirm = {"number": 1, "version": 0, "player": player}
+    changed = _post(tablet, link, "confirm", confirm).content.decode()
+    assert "The round changed in the meantime; check it again." in changed
+    refused = _post(tablet, link, "turn_in", {}).content.decode()
+    assert "Every round must be entered and confirmed before the card is turned in." in refused
+    dashboard = organizer_client.get(reverse("dashboard:event", args=[event.pk]))
+    assert "No disputed rounds." in dashboard.content.decode()
+
+    tablet.cookies["django_language"] = "de"
+    german = _post(tablet, link, "entry", round_data(2) | {"number": 2}).content.decode()
+    assert "Runde 2 gespeichert." in german
+    changed = _post(tablet, link, "confirm", confirm).content.decode()
+    assert "Die Runde wurde inzwischen geändert; prüfen Sie sie noch einmal." in changed

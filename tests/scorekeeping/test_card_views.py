@@ -347,7 +347,7 @@ def test_a_complete_confirmed_card_is_turned_in_and_the_first_gets_the_bonus(cli
     post(client, other, "turn_in", {})
     first, second = Table.objects.order_by("number")
     assert first.turned_in_at is not None and second.turned_in_at is not None
-    assert first.has_first_table_bonus and not second.has_first_table_bonus
+    assert first.has_bonus and not second.has_bonus
     assert "+400 bonus" in client.get(url(one)).content.decode()
 
 
@@ -365,7 +365,7 @@ def test_no_bonus_after_the_time_limit(client, running):
     call_time(event, now=timezone.now() - datetime.timedelta(minutes=1))
     post(client, one, "turn_in", {})
     table = Table.objects.get(round__event=event, number=1)
-    assert table.turned_in_at is not None and not table.has_first_table_bonus
+    assert table.turned_in_at is not None and not table.has_bonus
 
 
 def test_links_of_another_event_are_not_mixed_up(client, running):

@@ -70,5 +70,5 @@ def test_exactly_one_table_gets_the_first_table_bonus(drawn_event):
         thread.join()
     assert len(outcomes) == TABLES and all(isinstance(o, Table) for o in outcomes)
     assert Table.objects.filter(round__event=event, turned_in_at__isnull=False).count() == TABLES
-    assert Table.objects.filter(round__event=event, has_first_table_bonus=True).count() == 1
-    assert sum(o.has_first_table_bonus for o in outcomes) == 1
+    assert Table.objects.filter(round__event=event, has_bonus=True).count() == 1
+    assert sum(o.has_bonus for o in outcomes) == 1

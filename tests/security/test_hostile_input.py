@@ -223,9 +223,7 @@ def _fingerprint() -> str:
                 "pk", "clock_started_at", "time_called_at", "extra_minutes"
             )
         ),
-        list(
-            Table.objects.order_by("pk").values_list("pk", "turned_in_at", "has_first_table_bonus")
-        ),
+        list(Table.objects.order_by("pk").values_list("pk", "turned_in_at", "has_bonus")),
         list(Event.objects.order_by("pk").values_list("pk", "status", "public_standings")),
         list(ScorekeeperLink.objects.order_by("pk").values_list("token", "revoked_at")),
         list(OrganizerCall.objects.order_by("pk").values_list("pk", "answered_at", "closed_at")),

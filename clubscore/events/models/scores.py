@@ -131,8 +131,9 @@ class PartState(models.TextChoices):
 
 
 class TeamPart(models.Model):
-    """One team's part of a hand, in games where each team enters its own part
-    (`Game.parts_per_team`): what the team entered, and what the other team made of it.
+    """One team's part of a hand, in games where each team enters its own part (a game
+    whose entry mode is `TeamParts`): what the team entered, and what the other team
+    made of it.
     The entry's `payload` is the whole hand, assembled once every part is in.
 
     `version` grows with every change of the part: a tablet sends the version its form

@@ -43,7 +43,9 @@ class Table(models.Model):
         help_text=_("High cards drawn for first play, trumps of each round, and so on."),
     )
     turned_in_at = models.DateTimeField(_("turned in"), null=True, blank=True)
-    has_first_table_bonus = models.BooleanField(_("first-table bonus"), default=False)
+    # The table took the bonus for the first card of its round turned in (the game says
+    # how many points: `Game.first_table_points`).
+    has_bonus = models.BooleanField(_("first-table bonus"), default=False)
     # Set by the organizer when finishing the evening: the table's card does not count,
     # and its players are listed as "did not play" (unless they played another round).
     not_played = models.BooleanField(_("not played"), default=False)
@@ -60,8 +62,8 @@ class Table(models.Model):
             # settles the race when two cards are turned in at the same instant.
             models.UniqueConstraint(
                 fields=["round"],
-                condition=Q(has_first_table_bonus=True),
-                name="one_first_table_bonus_per_round",
+                condition=Q(has_bonus=True),
+                name="one_bonus_per_round",
             ),
         ]
 

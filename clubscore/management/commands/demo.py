@@ -164,8 +164,8 @@ class Command(BaseCommand):
         for minutes, table in zip(rng.sample(range(55, 88), len(tables)), tables, strict=False):
             table.turned_in_at = started + datetime.timedelta(minutes=minutes)
         first = min(tables, key=lambda table: table.turned_in_at)
-        first.has_first_table_bonus = True
-        Table.objects.bulk_update(tables, ["turned_in_at", "has_first_table_bonus"])
+        first.has_bonus = True
+        Table.objects.bulk_update(tables, ["turned_in_at", "has_bonus"])
         Round.objects.filter(event=event).update(
             clock_started_at=started, time_called_at=started + datetime.timedelta(minutes=90)
         )

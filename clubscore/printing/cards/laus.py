@@ -7,6 +7,7 @@ from reportlab.lib.units import mm
 
 from clubscore.games import GAMES
 from clubscore.games.laus import Laus
+from clubscore.translation import translate
 
 from ..data import EventInfo
 from ..pdf import SHADE, SMALL, TEXT, write_lines
@@ -60,10 +61,9 @@ def laus(card: PrintedCard) -> None:
     point_values(card.canvas, side_x, grid_top, LAUS_SIDE_W, values, 1, gettext("Point cards"))
     low = game.standings_order == "low"
     notes = [gettext("Lowest total wins.") if low else gettext("Highest total wins.")]
-    if event.options.get("threshold"):
-        notes.append(
-            gettext("Play until a player passes %(n)s.") % {"n": event.options["threshold"]}
-        )
+    end = game.end_note(event.options)
+    if end is not None:
+        notes.append(translate(end))
     baseline = grid_top - side_h - 6 * mm
     for index, note in enumerate(notes):
         used = write_lines(
