@@ -1,0 +1,230 @@
+"""Benchmark: what a request costs, as a multiple of a bare Django view.
+
+CPU time (``time.process_time``) per request of the tablet's and the organizer's pages,
+each compared with a bare ``HttpResponse("ok")`` view served through the same settings
+and middleware (`bench/load_urls.py`), in one process with Django's test client, DEBUG
+off, GC off while timing (as ``timeit`` does). The kinds of request are interleaved in
+rounds and the fastest round of each counts, so the ratios hold on a busy machine
+(another process slows both sides of a ratio alike).
+
+The evening: 100 drawn Hand and Foot tables with a running clock, in a throwaway
+database (a temporary SQLite file, or the PostgreSQL database BENCH_DATABASE_URL names).
+A saved hand and a confirmation change the card, so each sample of those is taken on a
+table of its own.
+
+Goals (issue 28): card page <= 8x, preview <= 4x, unchanged poll <= 1.5x, a saved hand
+with its redirect <= 12x; the confirmation, the dashboard and the standings page are
+reported. Not a test: run with `make bench` or `python bench/bench_requests.py`.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.throwaway import use_throwaway_database  # noqa: E402  (after the path is set)
+
+TABLES = 100
+ROUNDS = 7
+REPEAT = 20  # requests of a kind per round (a fresh table each for saves and confirmations)
+
+GOALS = {"card page": 8.0, "preview": 4.0, "unchanged poll": 1.5, "saved hand + redirect": 12.0}
+
+
+def setup() -> None:
+    """DEBUG off, the bare view beside the app's URLs, static files collected aside."""
+    os.environ.update(
+        DEBUG="false",
+        SECRET_KEY="bench-requests-" + "x" * 40,
+        HTTPS="false",
+        ALLOWED_HOSTS="testserver",
+        LOG_LEVEL="ERROR",
+    )
+    use_throwaway_database()
+    import django
+    from django.conf import settings
+
+    django.setup()
+    settings.ROOT_URLCONF = "bench.load_urls"
+    settings.STATIC_ROOT = tempfile.mkdtemp(prefix="clubscore-bench-static-")
+    from django.core.management import call_command
+
+    call_command("collectstatic", interactive=False, verbosity=0)
+    call_command("migrate", verbosity=0)
+
+
+def cpu_ms(request: Callable[[], object], times: int) -> float:
+    """CPU milliseconds per call of `request`, `times` calls with the GC off."""
+    gc.collect()
+    gc.disable()
+    try:
+        started = time.process_time()
+        for _ in range(times):
+            request()
+        return (time.process_time() - started) / times * 1000
+    finally:
+        gc.enable()
+
+
+class Tablets:
+    """The scorekeepers' side of the evening, read as a browser reads the card page."""
+
+    def __init__(self, evening) -> None:
+        from django.test import Client
+
+        self.client = Client()
+        self.evening = evening
+        self.fresh = list(evening.tables)  # tables nobody has entered anything on yet
+        self.entered: list[dict] = []  # both teams' hand 1 saved, not yet confirmed
+
+    def url(self, name: str, token: str) -> str:
+        from django.urls import reverse
+
+        return reverse(f"scorekeeping:{name}", args=[token])
+
+    def page(self, token: str):
+        from bench.card_page import read
+
+        response = self.client.get(self.url("card", token))
+        assert response.status_code == 200, response.status_code
+        return read(response.content.decode(), self.url("card", token))
+
+    def entry_form(self, token: str):
+        form = self.page(token).form(self.url("entry", token), number="1")
+        assert form is not None, "no entry form for hand 1 on the card"
+        return form
+
+    def typed(self, table: dict, side: int) -> dict[str, str]:
+        from bench.load import typed_values
+
+        return typed_values(table["hands"][0][side - 1])
+
+    def save(self, table: dict, side: int) -> None:
+        """One team's hand 1 saved, and the redirect to the card followed."""
+        token = table["links"][side - 1]
+        form = self.entry_form(token)
+        response = self.client.post(form.action, form.data(self.typed(table, side)), follow=True)
+        assert response.status_code == 200 and len(response.redirect_chain) == 1, response
+
+    def confirm(self, table: dict, side: int) -> None:
+        token = table["links"][side - 1]
+        form = self.page(token).form(self.url("confirm", token), number="1")
+        assert form is not None, "no confirm form for hand 1"
+        response = self.client.post(form.action, form.data(), follow=True)
+        assert response.status_code == 200, response.status_code
+
+
+def main() -> None:
+    setup()
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test import Client
+    from django.urls import reverse
+
+    from bench.load import seed
+    from bench.throwaway import emptied_at_the_end
+
+    with emptied_at_the_end():
+        (evening,) = seed(random.Random(1), [("request costs", TABLES)], TABLES)
+        tablets = Tablets(evening)
+        bare = Client()
+        organizer = Client()
+        user = get_user_model().objects.create_superuser("bench", password="bench-password")
+        organizer.force_login(user)
+        event_id = evening.event_id
+
+        # Two cards of the evening, read once: one polled (its live URL), one previewed
+        # (a preview keeps what is typed as a draft, which the other card must not see).
+        watched, typing = evening.tables[-2:]
+        del tablets.fresh[-2:]
+        card_url = tablets.url("card", watched["links"][0])
+        live_url = tablets.page(watched["links"][0]).polls[0]
+        form = tablets.entry_form(typing["links"][0])
+        preview_url = form.attrs["hx-post"]
+        typed = tablets.typed(typing, 1)
+        first_count = next(name for name in form.names if typed.get(name))
+        preview_data = form.data({first_count: typed[first_count]})
+        htmx = {"HTTP_HX_REQUEST": "true"}
+
+        def unchanged_poll():
+            response = tablets.client.get(live_url, **htmx)
+            assert response.status_code == 204, response.status_code
+
+        def preview():
+            response = tablets.client.post(preview_url, preview_data, **htmx)
+            assert response.status_code == 200, response.status_code
+
+        def save_hand():
+            tablets.save(tablets.fresh[0], 1)
+            tablets.save(tablets.fresh[0], 2)
+            tablets.entered.append(tablets.fresh.pop(0))
+
+        def confirmation():
+            tablets.confirm(tablets.entered.pop(0), 1)
+
+        def saved_hand_cost(times: int) -> float:
+            # save_hand saves two parts (both teams'); the page reads before each save
+            # are a browser's, not the request's, so they are timed apart and taken off.
+            reads = cpu_ms(lambda: tablets.entry_form(tablets.fresh[0]["links"][0]), times)
+            return cpu_ms(save_hand, times) / 2 - reads
+
+        def confirmation_cost(times: int) -> float:
+            reads = cpu_ms(lambda: tablets.page(tablets.entered[0]["links"][0]), times)
+            return cpu_ms(confirmation, times) - reads
+
+        kinds: dict[str, Callable[[int], float]] = {
+            "bare view": lambda n: cpu_ms(lambda: bare.get("/bench/bare/"), n),
+            "card page": lambda n: cpu_ms(lambda: tablets.client.get(card_url), n),
+            "unchanged poll": lambda n: cpu_ms(unchanged_poll, n),
+            "preview": lambda n: cpu_ms(preview, n),
+            "saved hand + redirect": saved_hand_cost,
+            "confirmation + redirect": confirmation_cost,
+            "dashboard": lambda n: cpu_ms(
+                lambda: organizer.get(reverse("dashboard:event", args=[event_id])), n
+            ),
+            "standings page": lambda n: cpu_ms(
+                lambda: organizer.get(reverse("dashboard:standings", args=[event_id])), n
+            ),
+        }
+        fewer = {"saved hand + redirect": 4, "confirmation + redirect": 4, "dashboard": 5}
+        fewer["standings page"] = 5
+        needed = ROUNDS * fewer["saved hand + redirect"] + 2
+        if len(tablets.fresh) < needed:
+            raise SystemExit(f"{TABLES} tables are too few for {ROUNDS} rounds of saves")
+        best: dict[str, float] = {}
+        for measure in kinds.values():  # once each before timing: caches warmed
+            measure(1)
+        for _ in range(ROUNDS):
+            for kind, measure in kinds.items():
+                took = measure(fewer.get(kind, REPEAT))
+                best[kind] = min(best.get(kind, took), took)
+
+        print(
+            f"database: {connection.vendor}; {TABLES} Hand and Foot tables; DEBUG off, the "
+            f"whole middleware; CPU per request, fastest of {ROUNDS} interleaved rounds"
+        )
+        base = best["bare view"]
+        print(f"  {'bare view':26} {base:7.3f} ms   1.0x")
+        for kind, took in best.items():
+            if kind == "bare view":
+                continue
+            goal = GOALS.get(kind)
+            verdict = (
+                ""
+                if goal is None
+                else f"   goal <= {goal:g}x: " + ("met" if took / base <= goal else "NOT met")
+            )
+            print(f"  {kind:26} {took:7.3f} ms {took / base:5.1f}x{verdict}")
+
+
+if __name__ == "__main__":
+    main()
