@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from clubscore.collation import sort_key
 from clubscore.games import GAMES
 from clubscore.ratings.models import Rating, RatingHistory, shown_rating
-from clubscore.standings.standings import Ladder, LadderRow, season_ladder
+from clubscore.standings.ladder import Ladder, LadderRow, season_ladder
 
 from .forms import LadderFilterForm, first_game
 from .tables import LadderTable

@@ -104,7 +104,7 @@ class TeamParts(EntryMode):
     def score_part(
         self, game: Game, part: Any, number: int, index: int, options: Mapping[str, Any]
     ) -> dict[str, Any]:
-        raise NotImplementedError
+        return game.score_team(part, number, index, options)
 
     def settled_parts(self, game: Game, payload: Any) -> list[Any]:
         return self.parts_of(game, payload)

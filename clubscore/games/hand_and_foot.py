@@ -57,8 +57,7 @@ PER_DECK = {kind: per_deck for kind, _points, per_deck, *_rest in KINDS}
 MELDED_KINDS = tuple(kind for kind, *_rest in KINDS if kind != "red_threes")
 IN_HAND_KINDS = tuple(kind for kind, *_rest in KINDS)
 WILD_KINDS = ("jokers", "twos")
-#: Natural cards that can make books. Black threes are melded only when going out and
-#: never make a book, so they are left out (see the docstring of ``_check_books``).
+#: Natural cards that can make books (black threes never do: see ``_check_books``).
 BOOK_NATURAL_KINDS = ("aces", "high", "low")
 #: Cards of one deck that can go into a book: naturals and wild cards (no threes).
 BOOK_CARDS_PER_DECK = sum(PER_DECK[kind] for kind in (*BOOK_NATURAL_KINDS, *WILD_KINDS))
@@ -89,8 +88,7 @@ TEAM_KEYS = (*COUNT_KEYS, "melded", "in_hand")
 
 @lru_cache(maxsize=1024)
 def in_hand_label(count: int, one: str, many: str) -> Message:
-    """ "In hand: 2 jokers": made once per count and kind, as every hand of the evening
-    has such lines (a Message is never changed, so one can be shared)."""
+    """ "In hand: 2 jokers", made once per count and kind (a Message is never changed)."""
     return message(_("In hand: {cards}"), cards=plural(count, one, many))
 
 
@@ -102,11 +100,6 @@ class HandParts(TeamParts):
     def whole_entry(self, game: Game, number: int, parts: Sequence[Any | None]) -> dict[str, Any]:
         """The whole hand; a team not in yet has nothing counted (its part is scored alone)."""
         return {"hand": number, "teams": [part or empty_team() for part in parts]}
-
-    def score_part(
-        self, game: Game, part: Any, number: int, index: int, options: Mapping[str, Any]
-    ) -> dict[str, Any]:
-        return game.score_team(part, number, index, options)
 
     def check_part(
         self, game: Game, part: Any, index: int, *, as_it_lies: bool
@@ -453,11 +446,8 @@ class HandAndFoot(Game):
     def score_team(
         self, team: Any, hand: int, index: int, options: Mapping[str, Any] | None = None
     ) -> dict[str, Any]:
-        """Validate and score one team's part of a hand alone (the other team is not in yet).
-
-        Errors are keyed as in a whole hand (``teams.<index>....``); the checks between
-        the two teams wait for the other team's part.
-        """
+        """One team's part of a hand validated and scored alone (errors keyed as in a whole
+        hand, ``teams.<index>...``; the checks between the teams wait for the other part)."""
         if team is None:  # a team that entered nothing, scored as it lies: 0
             return self._score_team(empty_team())
         cleaned = self.clean_options(options)

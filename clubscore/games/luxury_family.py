@@ -100,10 +100,7 @@ SEVEN_OF_TRUMP = 10
 BOTH_SEVENS_OF_TRUMP = 20
 
 
-# Labels of result lines are made once per value: every round of the evening has them,
-# and a Message is never changed, so one can be shared.
-
-
+# Labels of result lines are made once per value (a Message is never changed).
 @lru_cache(maxsize=256)
 def combination_label(key: str, suit: str, in_trump: bool) -> Message:
     """ "Double family (hearts)", or "Trump double family (hearts)" in the trump suit."""

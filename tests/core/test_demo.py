@@ -11,7 +11,8 @@ from django.urls import reverse
 from clubscore.club.models import Couple, Player
 from clubscore.events.models import CheckIn, Event, ScoreEntry, Table
 from clubscore.ratings.models import Rating
-from clubscore.standings.standings import event_standings, season_ladder
+from clubscore.standings.ladder import season_ladder
+from clubscore.standings.standings import event_standings
 
 pytestmark = pytest.mark.django_db
 

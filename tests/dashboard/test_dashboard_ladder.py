@@ -13,7 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from clubscore.events.models import Event, Seat
-from clubscore.standings.standings import event_standings, season_ladder
+from clubscore.standings.ladder import season_ladder
+from clubscore.standings.standings import event_standings
 
 from .conftest import hf_hand, tables_of
 

@@ -16,7 +16,8 @@ from django.utils import translation
 
 from clubscore.dashboard.ladder import rated_ladder
 from clubscore.events.models import Event
-from clubscore.standings.standings import event_standings, season_ladder
+from clubscore.standings.ladder import season_ladder
+from clubscore.standings.standings import event_standings
 from tests.playoffs import confirm, regular_tables, seat_names
 
 pytestmark = pytest.mark.django_db

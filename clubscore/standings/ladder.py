@@ -1,0 +1,110 @@
+"""The season ladder: each game's final evenings added up, ranked the way the game's
+evenings rank (`Game.ladder_figure`), from the settled standings of each evening."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from clubscore.collation import sort_key
+from clubscore.events.models import Event
+from clubscore.games import GAMES
+from clubscore.translation import translate
+
+from .loading import load_events
+from .standings import standings_from_rows
+
+# The ladder is public (a club notice board): only final evenings count, so it never
+# shows an evening whose results the organizer has not closed yet.
+LADDER_STATUSES = (Event.Status.FINAL,)
+
+
+@dataclass
+class LadderRow:
+    player_id: int
+    name: str
+    total: int = 0
+    events: int = 0
+    best_finish: int | None = None
+    wins: int = 0
+    rank: int = 0
+    results: list[tuple[int, int]] = field(default_factory=list)  # (total, rank) per event
+    rating: float | None = None  # filled in by dashboard.ladder
+    rated_evenings: int = 0
+    played: int = 0  # hands or rounds counted, all evenings together
+    played_each: list[int] = field(default_factory=list)  # per event, as `results`
+    figure: Fraction | None = None  # what ranks besides the total (`Game.ladder_figure`)
+
+    @property
+    def value(self) -> Fraction | int:
+        """What the ladder ranks by: the game's figure, else the total."""
+        return self.total if self.figure is None else self.figure
+
+    @property
+    def per_round_value(self) -> float | None:
+        """The figure to show (one decimal)."""
+        return None if self.figure is None else round(float(self.figure), 1)
+
+
+@dataclass
+class Ladder:
+    game: str
+    year: int | None
+    order: str
+    events: list[Event]
+    rows: list[LadderRow]
+    basis: str = ""  # how it ranks, in words, when not by the total (the game says)
+    # Evenings whose first place a play-off or the lot decided: (event, how, in words).
+    decided: list[tuple[Event, str]] = field(default_factory=list)
+
+
+def ladder_events(game: str, year: int | None = None):
+    events = Event.objects.filter(game=game, status__in=LADDER_STATUSES)
+    if year:
+        events = events.filter(date__year=year)
+    return events.order_by("date", "pk")
+
+
+def season_ladder(game: str, year: int | None = None) -> Ladder:
+    """The club's ladder for one game (and season, a calendar year): each player's event
+    totals added up, events played, best finish and wins. Five queries, however many
+    events, tables and players. Ranked by total in the game's own order, or by the
+    figure the game ranks its evenings by (`Game.ladder_figure`: Laus per round played).
+
+    Each evening's place is its settled standings' rank: a play-off's winner alone
+    finishes first; whoever did not play that evening has no finish (nor an event)."""
+    events = list(ladder_events(game, year))
+    loaded = load_events(events)
+    rows: dict[int, LadderRow] = {}
+    decided: list[tuple[Event, str]] = []
+    for event in events:
+        standings = standings_from_rows(event, loaded[event.pk])
+        decided += [(event, result.text) for result in standings.playoffs if result.winners]
+        for line in standings.ranked:
+            pid = line.player_ids[0]
+            row = rows.get(pid) or rows.setdefault(pid, LadderRow(player_id=pid, name=line.name))
+            row.total += line.total
+            row.events += 1
+            row.best_finish = (
+                line.rank if row.best_finish is None else min(row.best_finish, line.rank)
+            )
+            row.wins += line.rank == 1
+            row.results.append((line.total, line.rank))
+            row.played += line.played
+            row.played_each.append(line.played)
+    rules = GAMES[game]
+    order = rules.standings_order
+    sign = -1 if order == "high" else 1
+    # Ranked the way the game's evenings rank (Laus: per round played), as the game says.
+    for row in rows.values():
+        row.figure = rules.ladder_figure(row.total, row.played)
+    ranked = sorted(rows.values(), key=lambda r: (sign * r.value, -r.events, sort_key(r.name)))
+    previous = None
+    for position, row in enumerate(ranked, start=1):
+        if row.value != previous:
+            rank, previous = position, row.value
+        row.rank = rank
+    basis = translate(rules.ladder_basis) if rules.ladder_basis else ""
+    return Ladder(
+        game=game, year=year, order=order, events=events, rows=ranked, basis=basis, decided=decided
+    )
