@@ -231,6 +231,11 @@ class CallForm(forms.Form):
     )
     idem = forms.RegexField(regex=r"^[0-9a-f]{32,48}$", required=False)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Its own ids: the card's dispute form has a "note" too (one id per page).
+        kwargs.setdefault("auto_id", "call_%s")
+        super().__init__(*args, **kwargs)
+
     def problem(self) -> str:
         """What is wrong with the form, in one sentence for the caller (after is_valid)."""
         if "reason" in self.errors:
