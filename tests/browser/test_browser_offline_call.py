@@ -14,7 +14,11 @@ from .conftest import PHONE
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_a_call_made_offline_waits_and_is_sent_once(new_page, live_server, drawn_event):
+def test_a_call_made_offline_waits_and_is_sent_once(
+    new_page, live_server, drawn_event, console_errors
+):
+    # The browser may still be fetching the page's icon when the network goes.
+    console_errors.allow(r"ERR_INTERNET_DISCONNECTED \(http://[^ ]+/static/img/favicon")
     event = start_clock(drawn_event(tables=1))
     link = ScorekeeperLink.objects.filter(table__round__event=event).order_by("pk").first()
     page = new_page(PHONE)
