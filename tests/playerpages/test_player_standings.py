@@ -211,3 +211,38 @@ def test_the_place_reads_in_german(client, drawn_event):
         client.get(page_url(phones.links_for(final, [row.player_ids[0]])[row.player_ids[0]]))
     )
     assert "Ihr Ergebnis" in page and "Ihre Gesamtpunkte" in page
+
+
+def couple_evening(drawn_event, tables: int) -> tuple[Event, object]:
+    """A couple-basis evening: the first seats of tables 1 and 2 are spouses."""
+    from clubscore.club.models import Couple
+
+    event = played(drawn_event, tables=tables, standings_basis=Event.StandingsBasis.COUPLE)
+    publish(event)
+    one, two = (
+        Seat.objects.select_related("player").get(round__event=event, table__number=n, position=1)
+        for n in (1, 2)
+    )
+    a, b = sorted((one.player, two.player), key=lambda p: p.pk)
+    Couple.objects.create(player_a=a, player_b=b, scorekeeper=a)
+    return event, two.player
+
+
+def test_on_the_couple_basis_the_couples_line_is_the_players_own(client, drawn_event):
+    event, spouse = couple_evening(drawn_event, tables=3)
+    link = link_at(event, 1, 1)
+    page = text(client.get(page_url(link)))
+    own = re.search(r'<tr class="mine" data-mine="true">(.*?)</tr>', page, re.S)
+    assert own and link.player.name in own.group(1) and spouse.name in own.group(1)
+    standings = event_standings(Event.objects.get(pk=event.pk))
+    line = next(row for row in standings.rows if link.player_id in row.player_ids)
+    assert spouse.pk in line.player_ids
+    assert PLACE.search(page).group(1) == str(line.rank)
+
+
+def test_the_couple_basis_page_costs_the_same_for_a_small_and_a_big_evening(client, drawn_event):
+    small, _ = couple_evening(drawn_event, tables=2)
+    big, _ = couple_evening(drawn_event, tables=12)
+    baseline = count(client, page_url(link_at(small, 1, 1)))
+    assert count(client, page_url(link_at(big, 1, 1))) == baseline
+    assert baseline == 13  # one more than the individual basis: the couples
