@@ -29,6 +29,7 @@ from clubscore.events.my_table import MyTable, find_link, live_version, my_table
 from clubscore.numbers import parse_int
 
 from .forms import CallForm, FindForm, HereForm
+from .standing import my_standing, published
 
 PHONE_COOKIE = "clubscore_phone"
 MINE_COOKIE = "clubscore_mine_%d"
@@ -248,8 +249,7 @@ def player(request: HttpRequest, token: str) -> HttpResponse:
     if link.event.status == Event.Status.FINAL:
         if live:
             return HttpResponse(headers={"HX-Refresh": "true"})
-        context = {"event": link.event, "player": link.player}
-        return render(request, "playerpages/over.html", context)
+        return _over(request, link)
     evening = my_table(link)
     if not evening.pages_on:
         return render(request, "playerpages/off.html", {"event": link.event})
@@ -264,11 +264,30 @@ def player(request: HttpRequest, token: str) -> HttpResponse:
         "idem": uuid.uuid4().hex,
         "others": _other_links(link.event, others),
         "door": evening.phones,
+        # Published standings refresh with the live part: when the player's table, the
+        # round or the publication changes (the poll's fingerprint), or on reload.
+        "standing": my_standing(link.event, link.player_id) if published(link.event) else None,
     }
     template = "playerpages/player.html"
     if live:
         template += "#live"
     return render(request, template, context)
+
+
+def _over(request: HttpRequest, link: PlayerLink) -> HttpResponse:
+    """After the final: the player's own place and total (nobody else's), the ladder and
+    their own page; nothing when the organizer turned the players' pages off."""
+    event = link.event
+    switches = EventPhones.objects.filter(event=event).first()
+    if switches is not None and not switches.pages_on:
+        return render(request, "playerpages/off.html", {"event": event})
+    # The standing's `mine` only: the template shows no other line.
+    context = {
+        "event": event,
+        "player": link.player,
+        "standing": my_standing(event, link.player_id),
+    }
+    return render(request, "playerpages/over.html", context)
 
 
 def _other_links(event: Event, ids: list[int]) -> list[PlayerLink]:

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubscore.club.models import Couple, Player
-from clubscore.events import services
+from clubscore.events import phones, services
 from clubscore.events.clock import start_clock
 from clubscore.events.models import Event, ScoreEntry, ScorekeeperLink, Seat, Table
 from clubscore.games import score
@@ -82,6 +82,11 @@ def build() -> list[tuple[str, str, str]]:
     person = Seat.objects.filter(table__round__event=last_week).order_by("id")[0].player
     hf, lau = [evening.pk], [events["laus"].pk]
     org, player = "organizer", "player"
+    # A player's phone with the evening's standings published, and last week's place.
+    Event.objects.filter(pk=evening.pk).update(public_standings=True)
+    mine = Seat.objects.filter(table=tables[0]).order_by("position")[0].player
+    phone = reverse("playerpages:player", args=[phones.link_for(evening, mine).token])
+    phone_final = reverse("playerpages:player", args=[phones.link_for(last_week, person).token])
     exact_bid = card(regular_tables(events["exact_bid"])[0])
     luxury = card(regular_tables(events["luxury_family"])[0])
     return [
@@ -107,6 +112,8 @@ def build() -> list[tuple[str, str, str]]:
         ("melds", luxury + "melds/?seat=0", player),
         ("card-laus-waiting", card(laus[0]), player),
         ("card-laus-dispute", card(laus[0]) + "?dispute=2#dispute", player),
+        ("phone-standings", phone, player),
+        ("phone-final-place", phone_final, player),
         ("finish", reverse("dashboard:finish", args=hf), org),
         ("error-400", exact_bid, "bad-number"),
     ]

@@ -157,3 +157,40 @@ def test_twenty_phones_check_in_see_their_tables_and_call_the_organizer(
     call.refresh_from_db()
     assert call.answered_at and call.closed_at
     assert not caller.evaluate("document.documentElement.scrollWidth > window.innerWidth")
+
+
+def test_a_phone_reads_the_standings_and_after_the_final_its_place(
+    new_page, live_server, drawn_event, console_errors
+):
+    from clubscore.standings.standings import event_standings
+    from tests.payloads import hf_hand
+    from tests.playoffs import confirm, regular_tables
+
+    event = drawn_event(tables=4, public_standings=True)
+    for number, table in enumerate(regular_tables(event)):
+        confirm(table, 1, hf_hand(1, went_out_team=0 if number == 0 else 1))
+    seat = Seat.objects.select_related("player").get(
+        round__event=event, table__number=4, position=1
+    )
+    link = phones.link_for(event, seat.player)
+    row = next(r for r in event_standings(event).rows if seat.player_id in r.player_ids)
+    phone = new_page(PHONE, locale="en-GB")
+    phone.goto(live_server.url + reverse("playerpages:player", args=[link.token]))
+    expect(phone.locator(".phone-standings [data-place]")).to_have_text(str(row.rank))
+    expect(phone.locator(".phone-standings tr.mine")).to_contain_text(seat.player.name)
+    assert_readable(phone)
+    screenshot(phone, "phone-standings-390")
+
+    # The evening is final: the phone shows the player's own place and total, nobody else's.
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    final = next(
+        r
+        for r in event_standings(Event.objects.get(pk=event.pk)).rows
+        if seat.player_id in r.player_ids
+    )
+    phone.reload()
+    expect(phone.locator("[data-place]")).to_have_text(str(final.rank))
+    expect(phone.locator("[data-total]")).to_have_text(str(final.total))
+    expect(phone.locator("tr")).to_have_count(0)
+    assert_readable(phone)
+    screenshot(phone, "phone-final-place-390")
