@@ -103,7 +103,9 @@ def test_the_organizer_creates_an_event_in_german(
     page.get_by_role("link", name="Neue Veranstaltung").click()
     page.get_by_label("Name").fill("Laus am Freitag")
     page.get_by_label("Spiel", exact=True).select_option("laus")
-    page.locator("#game-options legend").filter(has_text="Optionen von Laus").wait_for(timeout=20_000)
+    page.locator("#game-options legend").filter(has_text="Optionen von Laus").wait_for(
+        timeout=20_000
+    )
     assert page.get_by_label("Runden", exact=True).input_value() == "8"
     page.get_by_label("Runden", exact=True).fill("")
     page.get_by_role("button", name="Veranstaltung anlegen").click()
