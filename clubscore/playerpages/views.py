@@ -9,7 +9,6 @@ player's page by its own random link. Views stay thin: the domain
 from __future__ import annotations
 
 import math
-import time
 import uuid
 from urllib.parse import urlencode
 
@@ -27,6 +26,7 @@ from clubscore.events import calls, phones
 from clubscore.events.models import Event, EventPhones, OrganizerCall, PlayerLink, new_phone_id
 from clubscore.events.my_table import MyTable, find_link, live_version, my_table
 from clubscore.numbers import parse_int
+from clubscore.tokens import unchanged
 
 from .forms import CallForm, FindForm, HereForm
 from .standing import my_standing, published
@@ -214,17 +214,6 @@ def _door_error(request: HttpRequest, door_: EventPhones, text: str, status: int
 # --- A player's page ------------------------------------------------------------------
 
 
-def _unchanged(request: HttpRequest, version: str) -> bool:
-    """Does the polling phone show `version` already, with no clock phase ended since?"""
-    if request.GET.get("v") != version:
-        return False
-    until = request.GET.get("until")
-    if not until:
-        return True
-    ends = parse_int(until)
-    return ends is not None and time.time() < ends
-
-
 def _live_query(evening: MyTable) -> str:
     query: dict = {"live": 1, "v": evening.version or ""}
     ends = evening.clock.phase_ends_at if evening.clock else None
@@ -241,7 +230,7 @@ def player(request: HttpRequest, token: str) -> HttpResponse:
     version = live_version(token)
     if version is None:
         raise Http404
-    if live and _unchanged(request, version):
+    if live and unchanged(request, version):
         return HttpResponse(status=204)
     link = find_link(token)
     if link is None:

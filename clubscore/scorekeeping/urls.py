@@ -1,22 +1,8 @@
-from django.urls import path, register_converter
+from django.urls import path
+
+import clubscore.tokens  # noqa: F401  (registers the <token:...> converter)
 
 from . import melds, offline, views
-
-
-class TokenConverter:
-    """A link's token: URL-safe base64 (``secrets.token_urlsafe``). Anything else, a NUL
-    byte say, is no link at all and never reaches the database (404)."""
-
-    regex = r"[A-Za-z0-9_-]{1,64}"
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value
-
-
-register_converter(TokenConverter, "token")
 
 app_name = "scorekeeping"
 

@@ -8,7 +8,6 @@ preview and the polling of the clock and the hands.
 from __future__ import annotations
 
 import re
-import time
 
 import segno
 from django.contrib import messages
@@ -24,6 +23,7 @@ from clubscore.events.forms import CallForm
 from clubscore.events.models import OrganizerCall
 from clubscore.messages import message
 from clubscore.numbers import parse_int
+from clubscore.tokens import unchanged
 from clubscore.translation import translate
 
 from . import actions, presence
@@ -87,7 +87,7 @@ def card(request: HttpRequest, token: str) -> HttpResponse:
     live = bool(request.htmx and request.GET.get("live"))
     # Read before the card, so a change in between shows at the next poll, not never.
     version = live_version(token)
-    if live and version is not None and _unchanged(request, version):
+    if live and version is not None and unchanged(request, version):
         # Nothing new since the tablet's last poll: htmx keeps what it shows (and polls on).
         presence.heard_from(token)
         return HttpResponse(status=204)
@@ -106,18 +106,6 @@ def card(request: HttpRequest, token: str) -> HttpResponse:
     dispute = _int(request.GET.get("dispute"), 0)
     disputing = Disputing(dispute, DisputeForm()) if dispute else None
     return _page(request, CardPage(card, number=number, disputing=disputing))
-
-
-def _unchanged(request: HttpRequest, version: str) -> bool:
-    """Does the polling tablet already show `version`, with no clock phase change since?"""
-    if request.GET.get("v") != version:
-        return False
-    until = request.GET.get("until")
-    if not until:
-        return True
-    ends = parse_int(until)
-    # Not a time this page wrote ("²", a word): read the card afresh.
-    return ends is not None and time.time() < ends
 
 
 @require_POST

@@ -34,7 +34,7 @@ TIERS: list[tuple[str, list[set[str]]]] = [
         "shared",
         [
             {"numbers", "collation", "formats", "redirects", "translation"},
-            {"errors", "middleware"},
+            {"errors", "middleware", "tokens"},
             {"templatetags", "entry_forms"},
         ],
     ),

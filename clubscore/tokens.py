@@ -1,0 +1,41 @@
+"""The private links' tokens in URLs, and the cheap "nothing new" answer of a poll: shared
+by the scorekeepers' cards and the players' pages (pages never import each other)."""
+
+from __future__ import annotations
+
+import time
+
+from django.http import HttpRequest
+from django.urls import register_converter
+
+from clubscore.numbers import parse_int
+
+
+class TokenConverter:
+    """A link's token: URL-safe base64 (``secrets.token_urlsafe``). Anything else, a NUL
+    byte say, is no link at all and never reaches the database (404)."""
+
+    regex = r"[A-Za-z0-9_-]{1,64}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+# Registered once, on the first import of this module (`<token:...>` in the URLs).
+register_converter(TokenConverter, "token")
+
+
+def unchanged(request: HttpRequest, version: str) -> bool:
+    """Does the polling page show `version` already, with no clock phase ended since
+    (the `until` it was given)?"""
+    if request.GET.get("v") != version:
+        return False
+    until = request.GET.get("until")
+    if not until:
+        return True
+    ends = parse_int(until)
+    # Not a time a page wrote ("²", a word): read afresh.
+    return ends is not None and time.time() < ends
