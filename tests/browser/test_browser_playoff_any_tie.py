@@ -71,8 +71,9 @@ def test_luxury_family_two_way_tie_the_organizer_picks_the_filler(
     phone.get_by_role("radio", name="♥ hearts").check()
     box(phone, f"{filler}: power points").fill("100")
     box(phone, "P2A Table2: power points").fill("80")
-    # Filled in by the preview (a round trip): give a busy machine time.
-    expect(box(phone, "P1A Table1: power points")).to_have_value("60", timeout=15_000)
+    # Typed too: the preview fills in only the last seat's count, and the seats of a
+    # play-off are drawn (P1A is not always last).
+    box(phone, "P1A Table1: power points").fill("60")
     phone.get_by_role("button", name="Save the round").click()
     expect(phone.locator(".message")).to_contain_text("saved")
     phone.locator(".confirm-form button").first.click()
