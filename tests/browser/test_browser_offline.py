@@ -36,7 +36,7 @@ def open_card(page, live_server, link, *, kept: bool = True):
     if kept:
         # The service worker has the card: a reload without network can show it.
         # (The worker installs first, fetching the static files: slow on a busy machine.)
-        expect(page.locator("html[data-kept='1']")).to_have_count(1, timeout=20_000)
+        expect(page.locator("html[data-kept='1']")).to_have_count(1, timeout=45_000)
     return page
 
 
