@@ -121,6 +121,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Tests on a file, as production runs, not in memory: the browser tests' live server
+    # then opens a connection per request thread instead of sharing one in-memory
+    # connection, which answers "table is locked" when two tablets' requests meet.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
 elif envbool("DATABASE_PREPARED_STATEMENTS", True):
     # PostgreSQL plans a query each time it is sent; bound on the server (not merged
     # into the SQL text by psycopg), a query the connection has run a few times is

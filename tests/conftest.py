@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 import socket
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,20 +28,16 @@ class Outage:
     other threads', such as the live server's). The next query fails in the database
     driver itself, as when PostgreSQL restarts. Back: the settings are restored and the
     next query connects again. The test's own data stays: on PostgreSQL it is
-    committed (use a transactional test), and SQLite's shared in-memory test database
-    lives while a connection of this fixture holds it.
+    committed (use a transactional test), as it is in SQLite's test database file.
     """
 
     def __init__(self, nowhere: Path) -> None:
         self._nowhere = nowhere
         self._settings = connection.settings_dict
         self._saved = {key: self._settings.get(key) for key in ("NAME", "HOST", "PORT")}
-        self._keeper: sqlite3.Connection | None = None
 
     def away(self) -> None:
         if connection.vendor == "sqlite":
-            if self._keeper is None:
-                self._keeper = sqlite3.connect(self._saved["NAME"], uri=True)
             self._settings["NAME"] = str(self._nowhere / "missing" / "clubscore.sqlite3")
         else:
             with connection.cursor() as cursor:
@@ -51,17 +46,15 @@ class Outage:
                     " WHERE datname = current_database() AND pid <> pg_backend_pid()"
                 )
             self._settings["HOST"], self._settings["PORT"] = "127.0.0.1", _closed_port()
-        connection.close()  # not before NAME changed: SQLite keeps an in-memory one open
+        connection.close()
 
     def back(self) -> None:
         self._settings.update(self._saved)
         connection.close()
-        connection.ensure_connection()  # before SQLite's keeper may let go
+        connection.ensure_connection()
 
     def close(self) -> None:
         self.back()
-        if self._keeper is not None:
-            self._keeper.close()
 
 
 def _closed_port() -> int:
