@@ -312,12 +312,10 @@ class Browser:
         port: int,
         stats: Stats,
         stop: threading.Event | None = None,
-        gate: threading.Lock | None = None,
     ) -> None:
         self.port = port
         self.stats = stats
         self.stop = stop  # set: another tablet gave up, stop resending
-        self.gate = gate or contextlib.nullcontext()  # held while a request is out
         self.origin = f"http://{HOST}:{port}"
         self.conn = http.client.HTTPConnection(HOST, port, timeout=60)
         self.cookies: dict[str, str] = {}
@@ -360,10 +358,9 @@ class Browser:
                     headers["X-CSRFToken"] = self.cookies["csrftoken"]
             started = time.perf_counter()
             try:
-                with self.gate:
-                    self.conn.request(method, path, body=body, headers=headers)
-                    response = self.conn.getresponse()
-                    text = response.read().decode()
+                self.conn.request(method, path, body=body, headers=headers)
+                response = self.conn.getresponse()
+                text = response.read().decode()
             except (OSError, http.client.HTTPException) as error:
                 self.conn.close()
                 self.stats.count_error(type(error).__name__)
@@ -432,9 +429,6 @@ class Evening:
     done: bool = False
     # Set when a tablet gives up: the others stop too (a broken run measures nothing).
     stop: threading.Event = field(default_factory=threading.Event)
-    # One request at a time from all tablets (tests: Django's live server on SQLite's
-    # in-memory database shares one connection between its threads); None under load.
-    gate: threading.Lock | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     overloaded: bool = False  # a tablet gave up because the server did not answer
@@ -467,7 +461,7 @@ class Tablet:
 
         self.evening = evening
         self.play_polls = play_polls
-        self.browser = Browser(port, evening.stats, evening.stop, evening.gate)
+        self.browser = Browser(port, evening.stats, evening.stop)
         self.token = table["links"][side - 1]
         self.parts = [hand_parts[side - 1] for hand_parts in table["hands"]]
         self.side = side

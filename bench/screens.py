@@ -63,11 +63,9 @@ def seed() -> list[tuple[str, str, str]]:
 
     from clubscore.club.models import Player
     from clubscore.events import services
-    from clubscore.events.clock import start_clock
-    from clubscore.events.models import Event, ScoreEntry, ScorekeeperLink, Seat, Table
-    from clubscore.games import score
-    from tests.payloads import hf_hand, laus_round
-    from tests.playoffs import confirm, regular_tables, seat_names, turn_in
+    from clubscore.events.models import Event, Seat
+    from tests.browser.club_night import card, play_the_evenings
+    from tests.playoffs import regular_tables
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
@@ -82,37 +80,7 @@ def seed() -> list[tuple[str, str, str]]:
     today = timezone.localdate()
     evening = Event.objects.get(game="hand_and_foot", date=today)
     services.check_in(evening, [*Player.objects.exclude(pk__in=[g.pk for g in guests]), *guests])
-    events = {"hand_and_foot": evening}
-    for game, count in (("laus", 8), ("exact_bid", 4), ("luxury_family", 3)):
-        events[game] = Event.objects.get(game=game)
-        services.check_in(events[game], guests[:count])
-    for event in events.values():
-        services.draw_round(event, seed=1)
-        start_clock(event)
-
-    tables = regular_tables(evening)
-    for index, table in enumerate(tables[:20]):
-        for number in range(1, 4 if index < 3 else 2 + index % 2):
-            confirm(table, number, hf_hand(number, went_out_team=index % 2))
-    turn_in(tables[:3])
-    Table.objects.filter(pk=tables[0].pk).update(has_bonus=True)
-    laus = regular_tables(events["laus"])
-    confirm(laus[0], 1, laus_round(seat_names(laus[0])))
-    for table, number, status in ((laus[0], 2, "entered"), (laus[1], 1, "disputed")):
-        payload = laus_round(seat_names(table), number)
-        ScoreEntry.objects.create(
-            table=table,
-            number=number,
-            payload=payload,
-            result=score("laus", payload),
-            status=status,
-            entered_by=Seat.objects.filter(table=table).order_by("position")[0].player,
-            dispute_note="We took the ten of spades, not them." if status == "disputed" else "",
-        )
-
-    def card(table: Table) -> str:
-        link = ScorekeeperLink.objects.filter(table=table).order_by("id")[0]
-        return reverse("scorekeeping:card", args=[link.token])
+    events, tables, laus = play_the_evenings(evening, guests, tables=20, complete=3)
 
     last_week = Event.objects.get(status=Event.Status.FINAL)
     person = Seat.objects.filter(table__round__event=last_week).order_by("id")[0].player

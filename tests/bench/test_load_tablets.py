@@ -9,7 +9,6 @@ database holds what they sent; and its page reader sees the card's forms as a br
 from __future__ import annotations
 
 import random
-import threading
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -24,9 +23,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_two_tablets_play_a_table_through_and_the_database_holds_it(live_server):
     (evening,) = load.seed(random.Random(7), [("test evening", 1)], 1)
-    # Django's live server on SQLite's in-memory database shares one connection
-    # between its threads: the tablets take turns (the load test never does).
-    evening.gate = threading.Lock()
     port = urlsplit(live_server.url).port
     load.play_tables(evening, port, think=0.0, poll_s=0.0, play_polls=1)
     assert evening.problems == []
@@ -39,7 +35,6 @@ def test_two_tablets_play_a_table_through_and_the_database_holds_it(live_server)
 def test_a_tablet_that_cannot_play_stops_the_evening_with_what_went_wrong(live_server):
     (evening,) = load.seed(random.Random(9), [("test evening", 1)], 1)
     evening.tables[0]["links"][0] = "no-such-link"
-    evening.gate = threading.Lock()
     load.play_tables(evening, urlsplit(live_server.url).port, think=0.0, poll_s=0.0)
     assert evening.stop.is_set()  # the other tablet stopped too, without a word
     assert evening.problems == [

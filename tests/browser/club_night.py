@@ -44,33 +44,7 @@ def build() -> list[tuple[str, str, str]]:
     evening = Event.objects.get(game="hand_and_foot", date=today)
     members = Player.objects.exclude(pk__in=[guest.pk for guest in guests])
     services.check_in(evening, [*members, *guests[:4]])
-    events = {"hand_and_foot": evening}
-    for game, count in (("laus", 8), ("exact_bid", 4), ("luxury_family", 3)):
-        events[game] = Event.objects.get(game=game)
-        services.check_in(events[game], guests[:count])
-    for event in events.values():
-        services.draw_round(event, seed=1)
-        start_clock(event)
-
-    tables = regular_tables(evening)
-    for index, table in enumerate(tables[:4]):
-        for number in range(1, 4 if index < 2 else 2):
-            confirm(table, number, hf_hand(number, went_out_team=index % 2))
-    turn_in(tables[:2])
-    Table.objects.filter(pk=tables[0].pk).update(has_bonus=True)
-    laus = regular_tables(events["laus"])
-    confirm(laus[0], 1, laus_round(seat_names(laus[0])))
-    for table, number, status in ((laus[0], 2, "entered"), (laus[1], 1, "disputed")):
-        payload = laus_round(seat_names(table), number)
-        ScoreEntry.objects.create(
-            table=table,
-            number=number,
-            payload=payload,
-            result=score("laus", payload),
-            status=status,
-            entered_by=Seat.objects.filter(table=table).order_by("position")[0].player,
-            dispute_note="We took the ten of spades, not them." if status == "disputed" else "",
-        )
+    events, tables, laus = play_the_evenings(evening, guests, tables=4, complete=2)
 
     door = Event.objects.create(
         name="At the door", game="hand_and_foot", date=today, status=Event.Status.CHECK_IN
@@ -117,3 +91,43 @@ def build() -> list[tuple[str, str, str]]:
         ("finish", reverse("dashboard:finish", args=hf), org),
         ("error-400", exact_bid, "bad-number"),
     ]
+
+
+def play_the_evenings(
+    evening: Event, guests: list[Player], *, tables: int, complete: int
+) -> tuple[dict[str, Event], list[Table], list[Table]]:
+    """Tonight's evening of each game drawn and running, the other games' with `guests`:
+    Hand and Foot with hands confirmed at its first `tables` tables (the first `complete`
+    played to the end and turned in, the first of them with the bonus), Laus with a
+    round confirmed, one to confirm and a disputed one. Also bench/screens.py's evening.
+
+    Returns the events by game, the Hand and Foot tables and the Laus tables.
+    """
+    events = {"hand_and_foot": evening}
+    for game, count in (("laus", 8), ("exact_bid", 4), ("luxury_family", 3)):
+        events[game] = Event.objects.get(game=game)
+        services.check_in(events[game], guests[:count])
+    for event in events.values():
+        services.draw_round(event, seed=1)
+        start_clock(event)
+
+    hf_tables = regular_tables(evening)
+    for index, table in enumerate(hf_tables[:tables]):
+        for number in range(1, 4 if index < complete else 2 + index % 2):
+            confirm(table, number, hf_hand(number, went_out_team=index % 2))
+    turn_in(hf_tables[:complete])
+    Table.objects.filter(pk=hf_tables[0].pk).update(has_bonus=True)
+    laus = regular_tables(events["laus"])
+    confirm(laus[0], 1, laus_round(seat_names(laus[0])))
+    for table, number, status in ((laus[0], 2, "entered"), (laus[1], 1, "disputed")):
+        payload = laus_round(seat_names(table), number)
+        ScoreEntry.objects.create(
+            table=table,
+            number=number,
+            payload=payload,
+            result=score("laus", payload),
+            status=status,
+            entered_by=Seat.objects.filter(table=table).order_by("position")[0].player,
+            dispute_note="We took the ten of spades, not them." if status == "disputed" else "",
+        )
+    return events, hf_tables, laus

@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from clubscore.events.models import ScoreChange, TeamPart
 from clubscore.scorekeeping.actions import submit
@@ -23,11 +23,6 @@ from .conftest import links
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="needs PostgreSQL: SQLite's test database is in memory and serialises all "
-    "writers anyway; CI runs this test on PostgreSQL",
-)
 @pytest.mark.parametrize("hand_exists", [False, True], ids=["new-hand", "other-team-first"])
 def test_two_tablets_saving_one_teams_part_keep_exactly_one(running, hand_exists):
     one, two = links(running())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from clubscore.events.clock import start_clock
 from clubscore.events.models import ScoreEntry, Table
@@ -17,11 +17,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 TABLES = 6
 
 
-@pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="needs PostgreSQL: SQLite's test database is in memory and serialises all "
-    "writers anyway; CI runs this test on PostgreSQL",
-)
 def test_exactly_one_table_gets_the_first_table_bonus(drawn_event):
     event = start_clock(drawn_event(tables=TABLES))
     tables = list(Table.objects.filter(round__event=event))

@@ -22,11 +22,17 @@ class ScoreEntryQuerySet(models.QuerySet):
 
     def with_parts(self) -> ScoreEntryQuerySet:
         """Each entry with its teams' parts, in one more query (`ScoreEntry.part`)."""
-        return self.prefetch_related("parts")
+        # Ordered by the columns: the default ordering ("entry") would follow the entry's
+        # own ordering into a join of tables, rounds and events (every tablet request).
+        return self.prefetch_related(
+            models.Prefetch("parts", queryset=TeamPart.objects.order_by("entry_id", "team"))
+        )
 
     def with_drafts(self) -> ScoreEntryQuerySet:
         """Each entry with what was typed and not sent, in one more query (`ScoreEntry.draft`)."""
-        return self.prefetch_related("drafts")
+        return self.prefetch_related(
+            models.Prefetch("drafts", queryset=Draft.objects.order_by("entry_id", "side"))
+        )
 
     def scored(self) -> ScoreEntryQuerySet:
         """Entries with a score in: a result, or any team's part."""
