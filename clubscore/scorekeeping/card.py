@@ -9,7 +9,7 @@ fixed number of queries (`load_card`); the actions (`actions`) change it.
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -47,9 +47,18 @@ class ScoreCard:
     link: ScorekeeperLink | None = None
     organizer: bool = False
     user: Any = None  # the organizer's user when the organizer is acting
-    changes: list[ScoreChange] = field(default_factory=list)
     # What the live part shows (`live_version`), when read with the card for a page.
     live_version: str | None = None
+
+    @cached_property
+    def changes(self) -> list[ScoreChange]:
+        """The card's latest changes, newest first (one query, when a page shows them:
+        a post that is stored and redirected never reads them)."""
+        return list(
+            ScoreChange.objects.filter(entry__table=self.table)
+            .select_related("entry", "changed_by_user", "changed_by_player")
+            .order_by("-changed_at", "-id")[:50]
+        )
 
     @property
     def game_key(self) -> str:
@@ -245,7 +254,7 @@ class ScoreCard:
 
 
 def load_card(
-    token: str, *, user: Any = None, now: datetime.datetime | None = None, history: bool = True
+    token: str, *, user: Any = None, now: datetime.datetime | None = None
 ) -> ScoreCard | None:
     """The card a private link opens, in a fixed number of queries; None when it opens nothing."""
     # The token is unique: a slice, not .first(), so there is no ORDER BY to build or sort.
@@ -255,7 +264,7 @@ def load_card(
     link = next(iter(found), None)
     if link is None:
         return None
-    card = build_card(link.table, link=link, now=now, history=history)
+    card = build_card(link.table, link=link, now=now)
     keeper = next((s.player for s in card.seats if s.player_id == link.player_id), None)
     if keeper is not None:
         link.player = keeper
@@ -280,19 +289,11 @@ def build_card(
     *,
     link: ScorekeeperLink | None = None,
     now: datetime.datetime | None = None,
-    history: bool = False,
 ) -> ScoreCard:
     event = table.round.event
     # Through the table's related managers, so each seat and entry knows its table.
     seats = list(table.seats.select_related("player", "team").order_by("position"))
     entries = {e.number: e for e in table.entries.with_parts().with_drafts().order_by("number")}
-    changes = []
-    if history:
-        changes = list(
-            ScoreChange.objects.filter(entry__table=table)
-            .select_related("entry", "changed_by_user", "changed_by_player")
-            .order_by("-changed_at", "-id")[:50]
-        )
     return ScoreCard(
         event=event,
         table=table,
@@ -300,5 +301,4 @@ def build_card(
         entries=entries,
         clock=clock_state(table.round, now),
         link=link,
-        changes=changes,
     )

@@ -88,7 +88,7 @@ def _shown(game: Any, request: HttpRequest) -> tuple[list[str], list[str]]:
 @require_GET
 def melds(request: HttpRequest, token: str) -> HttpResponse:
     """The calculator panel for one seat: its cards by suit, and what the game scores."""
-    card = _card(request, token, history=False)
+    card = _card(request, token)
     game = GAMES[card.game_key]
     calculator = game.melds
     fields = calculator_fields(card.game_key, card.player_names, card.options)

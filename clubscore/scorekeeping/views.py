@@ -43,10 +43,10 @@ class EveningOver(Http404):
         self.event_name = event_name
 
 
-def _card(request: HttpRequest, token: str, *, history: bool = True) -> ScoreCard:
+def _card(request: HttpRequest, token: str) -> ScoreCard:
     """The card behind `token`, or 404 with no hint of what exists (`EveningOver` when
     the link was good until its evening was finished)."""
-    card = load_card(token, user=request.user, history=history)
+    card = load_card(token, user=request.user)
     if card is None:
         name = finished_event_name(token)
         if name is not None:
@@ -92,7 +92,7 @@ def card(request: HttpRequest, token: str) -> HttpResponse:
         presence.heard_from(token)
         return HttpResponse(status=204)
     try:
-        card = _card(request, token, history=not live)
+        card = _card(request, token)
     except EveningOver as over:
         if live:
             # The tablet reloads and shows the page below instead of a stale card.
@@ -150,7 +150,7 @@ def _game_checks_too(card: ScoreCard, number: int, form) -> None:
 @require_POST
 def preview(request: HttpRequest, token: str) -> HttpResponse:
     """The running total as typed, scored by the game (no arithmetic in JavaScript)."""
-    card = _card(request, token, history=False)
+    card = _card(request, token)
     number = _number(request, card)
     form = entry_form(card, number, data=request.POST)
     result = None
@@ -202,7 +202,7 @@ def _act(
 
 @require_POST
 def confirm(request: HttpRequest, token: str) -> HttpResponse:
-    card = _card(request, token, history=False)
+    card = _card(request, token)
     number = _number(request, card)
     version = _int(request.POST.get("version"), 0)
     player = _int(request.POST.get("player"), 0) or None
@@ -266,14 +266,14 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def turn_in(request: HttpRequest, token: str) -> HttpResponse:
-    card = _card(request, token, history=False)
+    card = _card(request, token)
     return _act(request, card, lambda: actions.turn_in_card(card, key=_key(request)))
 
 
 @require_POST
 def call(request: HttpRequest, token: str) -> HttpResponse:
     """ "Call the organizer" from the card (issue 25); queued offline like a hand."""
-    card = _card(request, token, history=False)
+    card = _card(request, token)
     form = CallForm(request.POST)
     if not form.is_valid():
         messages.error(request, form.problem())
@@ -296,7 +296,7 @@ def call(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def qr(request: HttpRequest, token: str) -> HttpResponse:
-    card = _card(request, token, history=False)
+    card = _card(request, token)
     url = request.build_absolute_uri(card.link.get_absolute_url())
     # A standalone SVG document: with its xmlns (svg_inline leaves it out, and a browser
     # then shows the markup as text) and a white ground, so it scans on a dark screen.
