@@ -83,7 +83,9 @@ def call_organizer(
 def open_call(table: Table | int) -> OrganizerCall | None:
     """The table's open call, or None (one query)."""
     table_id = table if isinstance(table, int) else table.pk
-    return OrganizerCall.objects.filter(table_id=table_id, closed_at__isnull=True).first()
+    # At most one (a constraint): a slice, not .first(), so there is no ORDER BY to build.
+    found = OrganizerCall.objects.filter(table_id=table_id, closed_at__isnull=True)[:1]
+    return next(iter(found), None)
 
 
 def open_calls(event: Event) -> list[OrganizerCall]:
