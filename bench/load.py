@@ -1167,7 +1167,16 @@ def explain(broken: CannotPlay) -> int:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    if "--rush" in sys.argv[1:]:
+        # The rush has options of its own (bench/rush.py --help).
+        from bench.rush import main as rush
+
+        return rush([arg for arg in sys.argv[1:] if arg != "--rush"])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog="--rush: 256 tables enter a hand in the same two minutes while every "
+        "player's phone polls (bench/rush.py; `load.py --rush --help` for its options)",
+    )
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (default 4)")
     parser.add_argument(
         "--think",

@@ -1,0 +1,479 @@
+"""The rush (issue 28): a big evening's tables all enter a hand in the same two minutes,
+while every player's phone polls its page, over HTTP against gunicorn and PostgreSQL.
+
+Run: `.venv/bin/python bench/load.py --rush` (or `make load LOAD_ARGS=--rush`, or this
+file itself), with the options below (`--help`). Needs PostgreSQL on 127.0.0.1:5432
+(user postgres, trust), as bench/load.py does; it never stops PostgreSQL.
+
+What it does (about six minutes on two CPUs):
+
+1. A throwaway database, gunicorn and the trial table as in bench/load.py
+   (`throwaway_run`, `play_trial`), then one evening of 256 tables: 1,024 players
+   checked in and drawn by the real draw, the clock running, each table's first hand
+   a random valid payload per team (`load.hand`).
+2. The phones open their players' pages (`/p/<token>/`, four per table: every seated
+   player's), before the rush and measured apart: the players opened them when the
+   tables were drawn, long before the hand ends.
+3. The rush, measured: at time 0 every phone starts polling the live part of its page
+   every 10 s (htmx `every 10s`: a fixed cadence, whatever the answer took), at a
+   random phase. Each table finishes its hand at a random moment in the first 60 s
+   (`--spread`); its two tablets (a few seconds apart) each open the card, type their
+   team's counts with a preview after each (`--think` s per action, a third of it
+   per count), save with the page's idempotency key, poll the card every 10 s until
+   the other team's part is in, confirm it, and keep polling every 10 s until the
+   two minutes (`--window`) are over. The phones stop once every tablet has and each
+   phone has polled once more (so each can show its table's confirmed hand).
+4. Reported: p50/p95/p99 per kind of request and overall (and the tablets' alone),
+   the pace the phones kept (polls per second against 4 per table per 10 s, and how
+   late the generator sent them), how many tables entered and confirmed their hand
+   within the two minutes, statuses and errors, and the CPU of gunicorn, PostgreSQL
+   and this generator. Goals: p95 < 1 s, p99 < 2 s (figures: the exit status is 0
+   when only they are missed).
+5. Checked (exit 1 when one fails; 2 when a tablet or phone gives up, as load.py):
+   `load.check` (each table's hand stored exactly once as sent, entered and confirmed
+   once per team, every idempotency key stored, no card turned in, no bonus, the
+   standings equal to the payloads scored offline), every 5xx a 503 "try again", and
+   every phone saw its table's hand (a poll answered with a new live part) and ends
+   showing what the database holds (its fingerprint is `live_version` now).
+
+Why threads this way: a tablet is a thread, as in load.py (512 of them). The 1,024
+phones only poll, so `--phones-per-thread` phones (default 8) share a thread and
+each keeps its own cadence, cookies and connection: gunicorn's sync workers close
+every connection after its answer, so the server sees the same requests at the
+same pace as from 1,024 threads, and the report says how late the generator sent
+them. The generator runs on the same two CPUs as gunicorn and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench import load  # noqa: E402
+from bench.load import Browser, Evening, GaveUp, Stats, Stopped, Tablet  # noqa: E402
+
+TABLES = 256
+WINDOW_S = 120.0  # every table enters and confirms its hand within these two minutes
+SPREAD_S = 60.0  # the tables finish their hands at random moments within this
+THINK_S = 2.0  # a quick scorekeeper: seconds per action (a third of it per count)
+POLL_S = 10.0  # the card and the player's page both poll every 10 s
+PHONES_PER_TABLE = 4
+PHONES_PER_THREAD = 8
+P95_GOAL_MS = 1000.0
+P99_GOAL_MS = 2000.0
+KINDS = ("card", "live", "preview", "entry", "confirm", "phone")
+
+
+@dataclass
+class Phone:
+    """One player's phone: its page's link, its own cookies and connection, and the URL
+    its live part polls (with the fingerprint of what it shows)."""
+
+    token: str
+    table_id: int
+    browser: Browser
+    live: str | None = None
+    due: float = 0.0  # when the next poll is due (perf_counter)
+    polls: int = 0
+    changed: int = 0  # polls answered with a new live part
+    last_poll: float = 0.0
+
+    def open(self) -> None:
+        """The whole page, as the phone first loads it: it tells what to poll."""
+        from django.urls import reverse
+
+        url = reverse("playerpages:player", args=[self.token])
+        status, _headers, html = self.browser.request("GET", url, "phone page")
+        if status != 200:
+            raise GaveUp(f"player's page answered {status}")
+        self.live = self._polled(html, url)
+
+    def poll(self) -> None:
+        """One poll of the live part, as htmx sends it: 204 when nothing is new, else the
+        part drawn again (its outer element, with the new URL to poll)."""
+        self.last_poll = time.perf_counter()
+        status, _headers, html = self.browser.request("GET", self.live, "phone", htmx=True)
+        self.polls += 1
+        if status == 204:
+            return
+        if status != 200:
+            raise GaveUp(f"player's page poll answered {status}")
+        self.changed += 1
+        self.live = self._polled(html, self.live)
+
+    def _polled(self, html: str, url: str) -> str:
+        polls = load.read_page(html, url).polls
+        if not polls:
+            raise GaveUp("the player's page polls nothing (no element with hx-get every …)")
+        return polls[0]
+
+    @property
+    def version(self) -> str:
+        """The fingerprint the phone's page shows (the `v` of its poll)."""
+        return parse_qs(urlsplit(self.live or "").query).get("v", [""])[0]
+
+
+def phones_for(evening: Evening, port: int, stats: Stats, per_table: int) -> list[Phone]:
+    """A phone for each of the first `per_table` players at every table, with the page
+    link the organizer prints for them (`phones.links_for`)."""
+    from clubscore.events import phones
+    from clubscore.events.models import Event, Seat
+
+    event = Event.objects.get(pk=evening.event_id)
+    seats = list(
+        Seat.objects.filter(round__event=event)
+        .order_by("table_id", "position")
+        .values_list("player_id", "table_id")
+    )
+    links = phones.links_for(event, [player for player, _table in seats])
+    taken: dict[int, int] = {}
+    found = []
+    for player, table in seats:
+        taken[table] = taken.get(table, 0) + 1
+        if taken[table] <= per_table:
+            browser = Browser(port, stats, evening.stop)
+            found.append(Phone(links[player].token, table, browser))
+    return found
+
+
+class RushTablet(Tablet):
+    """A tablet in the rush: from its moment on, it opens the card, enters its team's
+    part of the table's hand (previews, save), confirms the other team's, then polls."""
+
+    def __init__(self, rush: Rush, port: int, table: dict, side: int, start_at: float) -> None:
+        super().__init__(rush.evening, port, table, side, rush.think, 0, threading.Event())
+        self.table_id = table["table"]
+        self.start_at = start_at
+        self.window_end = rush.t0 + rush.window_s
+        self.confirmed_at: float | None = None
+
+    def play(self, poll_s: float) -> None:
+        if self.evening.stop.wait(max(0.0, self.start_at - time.perf_counter())):
+            raise Stopped
+        page = self.play_hands(self.card(), poll_s)
+        self.confirmed_at = time.perf_counter()
+        # The card stays open on the table: it polls on till the two minutes are over.
+        while time.perf_counter() < self.window_end:
+            if self.evening.stop.is_set():
+                raise Stopped
+            page = self.poll_once(page, poll_s)
+
+
+@dataclass
+class Rush:
+    evening: Evening
+    phones: list[Phone]
+    think: float = THINK_S
+    poll_s: float = POLL_S
+    window_s: float = WINDOW_S
+    spread_s: float = SPREAD_S
+    t0: float = 0.0
+    tablets: list[RushTablet] = field(default_factory=list)
+    tablets_done_at: float | None = None
+    late_s: list[float] = field(default_factory=list)  # how late each phone poll was sent
+    phones_ended: float = 0.0
+
+    def table_times(self) -> dict[int, tuple[float, float | None]]:
+        """Per table: when its first tablet started and when its hand was confirmed by
+        both sides (None if not), in seconds from the rush's start."""
+        times: dict[int, tuple[float, float | None]] = {}
+        for tablet in self.tablets:
+            start, done = times.get(tablet.table_id, (float("inf"), 0.0))
+            start = min(start, tablet.start_at - self.t0)
+            if done is None or tablet.confirmed_at is None:
+                done = None
+            else:
+                done = max(done, tablet.confirmed_at - self.t0)
+            times[tablet.table_id] = (start, done)
+        return times
+
+
+def open_phones(phones: list[Phone], stats: Stats, per_thread: int) -> None:
+    """Every phone loads its page once, as fast as the threads go (before the rush)."""
+    groups = [phones[i : i + per_thread] for i in range(0, len(phones), per_thread)]
+    failed: list[str] = []
+
+    def opener(group: list[Phone]) -> None:
+        for phone in group:
+            try:
+                phone.open()
+            except Exception as error:
+                failed.append(f"phone {phone.token[:8]}…: {type(error).__name__}: {error}")
+                return
+
+    threads = [threading.Thread(target=opener, args=(g,), daemon=True) for g in groups]
+    stats.started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    stats.ended = time.perf_counter()
+    if failed:
+        raise GaveUp(f"{len(failed)} phones could not open their pages: {failed[0]}")
+
+
+def poll_phones(rush: Rush, group: list[Phone]) -> None:
+    """One thread's phones, each polled on its own 10 s cadence, until every tablet is
+    done and each phone has polled once after that."""
+    evening = rush.evening
+    pending = list(group)
+    phone = group[0]
+    try:
+        while pending:
+            phone = min(pending, key=lambda p: p.due)
+            if evening.stop.wait(max(0.0, phone.due - time.perf_counter())):
+                return
+            sent = time.perf_counter()
+            rush.late_s.append(sent - phone.due)  # list.append is atomic
+            phone.poll()
+            phone.due += rush.poll_s
+            done_at = rush.tablets_done_at
+            if done_at is not None and sent > done_at:
+                pending.remove(phone)
+    except Stopped:
+        pass
+    except Exception as error:  # a phone that gives up is a failed rush, as a tablet
+        evening.problem(f"phone {phone.token[:8]}…: gave up: {type(error).__name__}: {error}")
+        evening.overloaded |= isinstance(error, load.NoAnswer)
+        evening.stop.set()
+
+
+def play_rush(rush: Rush, port: int, per_thread: int = PHONES_PER_THREAD) -> None:
+    """The rush: phones poll from the start, each table's tablets enter and confirm its
+    hand from a random moment within `spread_s`; the phones' pages must be open."""
+    evening = rush.evening
+    rng = random.Random(evening.event_id)
+    rush.t0 = time.perf_counter() + 0.5  # the threads are all started by then
+    for table in evening.tables:
+        table_at = rush.t0 + rng.uniform(0, rush.spread_s)
+        for side in (1, 2):
+            start_at = table_at + rng.uniform(0, 3)  # the two scorekeepers, seconds apart
+            rush.tablets.append(RushTablet(rush, port, table, side, start_at))
+    for phone in rush.phones:
+        phone.browser.stats = evening.stats
+        phone.due = rush.t0 + rng.uniform(0, rush.poll_s)
+    groups = [rush.phones[i : i + per_thread] for i in range(0, len(rush.phones), per_thread)]
+    tablets = [
+        threading.Thread(target=t.run, args=(rush.poll_s, 0.0), daemon=True) for t in rush.tablets
+    ]
+    phones = [threading.Thread(target=poll_phones, args=(rush, g), daemon=True) for g in groups]
+    evening.stats.started = rush.t0
+    for thread in phones + tablets:
+        thread.start()
+    for thread in tablets:
+        thread.join()
+    rush.tablets_done_at = time.perf_counter()
+    for thread in phones:
+        thread.join()
+    evening.stats.ended = rush.phones_ended = time.perf_counter()
+    evening.done = True
+
+
+def check_phones(rush: Rush) -> list[str]:
+    """Every phone saw its table's hand arrive and shows what the database holds now."""
+    from clubscore.events.my_table import live_version
+
+    failures = []
+    unchanged = [p for p in rush.phones if not p.changed]
+    if unchanged:
+        failures.append(f"{len(unchanged)} phones never saw their table's hand arrive")
+    stale = [p for p in rush.phones if p.version != live_version(p.token)]
+    if stale:
+        failures.append(f"{len(stale)} phones do not show what the database holds")
+    return failures
+
+
+# -- the report and the run ------------------------------------------------------------
+
+
+def goal(label: str, ok: bool) -> str:
+    return f"{label}: {'met' if ok else 'NOT met'}"
+
+
+def report(rush: Rush, opened: Stats) -> tuple[bool, list[str]]:
+    """Print the rush's figures; whether the latency goals were met, and what failed."""
+    evening, stats = rush.evening, rush.evening.stats
+    tables = len(evening.tables)
+    summary = opened.summary()
+    print(
+        f"Phones open their pages (before the rush, flat out): {len(rush.phones)} pages "
+        f"in {opened.seconds:.1f} s"
+    )
+    print(load.report_line("GET /p/<token>/", summary))
+    print(
+        f"\nThe rush: {tables} tables ({2 * tables} tablets) and {len(rush.phones)} phones; "
+        f"each table enters and confirms a hand, starting within {rush.spread_s:g} s "
+        f"(think {rush.think:g} s, polls every {rush.poll_s:g} s); {stats.seconds:.1f} s"
+    )
+    overall = stats.summary()
+    print(load.report_line("all requests", overall))
+    print(load.report_line("the tablets' requests", stats.summary(set(KINDS) - {"phone"})))
+    for kind in KINDS:
+        print(load.report_line(kind, stats.summary({kind})))
+    for kind, who in (("live", "tablets' polls"), ("phone", "phones' polls")):
+        polls = [s for s in stats.samples if s.kind == kind]
+        unchanged = sum(1 for s in polls if s.status == 204)
+        print(f"  {who} answered 204 (nothing new): {unchanged} of {len(polls)}")
+
+    # The phones' pace: what 1,024 phones polling every 10 s send, and what was sent.
+    polling_s = rush.phones_ended - rush.t0
+    sent = sum(p.polls for p in rush.phones)
+    target = len(rush.phones) / rush.poll_s
+    late = sorted(rush.late_s)
+    print(
+        f"  phones' pace: {sent / polling_s:.1f} polls/s over {polling_s:.0f} s (the phones "
+        f"at one poll per {rush.poll_s:g} s: {target:.1f}/s); sent late by the generator: "
+        f"p50 {1000 * load.percentile(late, 50):.0f} ms, p99 "
+        f"{1000 * load.percentile(late, 99):.0f} ms, max {1000 * (late[-1] if late else 0):.0f} ms"
+    )
+
+    times = rush.table_times()
+    done = [d for _s, d in times.values() if d is not None]
+    within = sum(1 for d in done if d <= rush.window_s)
+    longest = max((d - s for s, d in times.values() if d is not None), default=0.0)
+    print(
+        f"  hands: {within} of {tables} tables entered and confirmed theirs within "
+        f"{rush.window_s:g} s of the start (the last at {max(done, default=0.0):.1f} s; "
+        f"the slowest table took {longest:.1f} s from its first card to its confirmation)"
+    )
+    errors = sum(stats.connection_errors.values())
+    print(
+        f"  statuses {dict(sorted(stats.statuses.items()))}; connection errors "
+        f"{dict(stats.connection_errors) or 0}; 5xx other than a 503 'try again': "
+        f"{stats.busy_without_message}; longest wait for one answer (with resends) "
+        f"{stats.longest_retry_s:.1f} s"
+    )
+    print(stats.cpu.line(overall["requests"]))
+    met = overall["p95"] < P95_GOAL_MS and overall["p99"] < P99_GOAL_MS
+    print(
+        "  goals (figures, not checks): "
+        + "; ".join(
+            (
+                goal(
+                    f"p95 {overall['p95']:.0f} ms < {P95_GOAL_MS:.0f} ms",
+                    overall["p95"] < P95_GOAL_MS,
+                ),
+                goal(
+                    f"p99 {overall['p99']:.0f} ms < {P99_GOAL_MS:.0f} ms",
+                    overall["p99"] < P99_GOAL_MS,
+                ),
+                goal(f"every table within {rush.window_s:g} s", within == tables),
+                goal("no errors", not errors and not stats.statuses.get(503)),
+            )
+        )
+    )
+    failures = []
+    if stats.busy_without_message:
+        failures.append("a 5xx that was not a 503 'try again'")
+    if set(stats.statuses) - {200, 204, 302, 503}:
+        failures.append(f"unexpected statuses {sorted(set(stats.statuses) - {200, 204, 302, 503})}")
+    return met, failures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="load.py --rush", description=__doc__.split("\n\n")[0].replace("\n", " ")
+    )
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (default 4)")
+    parser.add_argument("--tables", type=int, default=TABLES, help=f"default {TABLES}")
+    parser.add_argument(
+        "--think", type=float, default=THINK_S, help=f"seconds per action (default {THINK_S:g})"
+    )
+    parser.add_argument("--poll", type=float, default=POLL_S, help="seconds between polls")
+    parser.add_argument(
+        "--window", type=float, default=WINDOW_S, help="seconds the rush lasts (default 120)"
+    )
+    parser.add_argument(
+        "--spread",
+        type=float,
+        default=SPREAD_S,
+        help="the tables finish their hands within these first seconds (default 60)",
+    )
+    parser.add_argument(
+        "--phones-per-table",
+        type=int,
+        default=PHONES_PER_TABLE,
+        choices=range(5),
+        help="players' phones polling at each table (default 4: every player)",
+    )
+    parser.add_argument(
+        "--phones-per-thread",
+        type=int,
+        default=PHONES_PER_THREAD,
+        help=f"phones sharing one generator thread (default {PHONES_PER_THREAD})",
+    )
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args(argv)
+
+    failures: list[str] = []
+    try:
+        with load.throwaway_run(args.workers) as run:
+            from django.db import connections
+
+            trial, evening = load.seed(
+                random.Random(args.seed), [("trial table", 1), ("rush", args.tables)], args.tables
+            )
+            # One hand per table, the cards left open: what the rush plays and checks.
+            for table in evening.tables:
+                table["hands"] = table["hands"][:1]
+            evening.turns_in = False
+            server_port = run.port
+            phones = phones_for(evening, server_port, Stats(), args.phones_per_table)
+            connections.close_all()
+            print(
+                f"database {run.name}: migrated and seeded in "
+                f"{time.perf_counter() - run.started:.1f} s ({args.tables * 4} players, "
+                f"{args.tables} tables and a trial table, drawn, clock running; "
+                f"{len(phones)} players' page links)"
+            )
+            server = run.start_server()
+            load.play_trial(server, trial, evening)
+            rush = Rush(
+                evening,
+                phones,
+                think=args.think,
+                poll_s=args.poll,
+                window_s=args.window,
+                spread_s=args.spread,
+            )
+            opened = Stats()
+            for phone in phones:
+                phone.browser.stats = opened
+            try:
+                open_phones(phones, opened, args.phones_per_thread)
+            except GaveUp as error:
+                evening.problem(str(error))
+                raise load.CannotPlay(evening) from None
+            print()
+            with load.CpuMeter(server) as meter:
+                play_rush(rush, server.port, args.phones_per_thread)
+            evening.stats.cpu = meter.result
+            if evening.stop.is_set():
+                raise load.CannotPlay(evening)
+            _met, failures = report(rush, opened)
+            connections.close_all()
+            problems = load.check(evening) + check_phones(rush)
+            print(f"  database checks (and the phones'): {problems or 'all passed'}")
+            failures += problems + evening.problems[:20]
+    except load.CannotPlay as broken:
+        return load.explain(broken)
+    if failures:
+        print("FAILED:")
+        for failure in failures:
+            print(f"  - {failure}")
+        return 1
+    print("All checks passed.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
