@@ -1,6 +1,10 @@
 """Load test: a whole Hand and Foot evening at once, over HTTP, against gunicorn and PostgreSQL.
 
-Run: `make load`, or `.venv/bin/python bench/load.py [--workers 4] [--no-faults]`.
+Run: `make load`, or `.venv/bin/python bench/load.py [--workers 4] [--no-faults]`;
+`load.py --rush` (`make load LOAD_ARGS=--rush`) plays the rush instead: 256 tables
+enter and confirm a hand in the same two minutes while four phones per table poll the
+players' pages (bench/rush.py, which reuses this module's seeding, tablets, figures
+and checks; its options: `load.py --rush --help`).
 Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust), and, for the fault phase,
 root to stop and start the local cluster with pg_ctlcluster. Not a test: it prints
 its figures and exits non-zero when a check fails.

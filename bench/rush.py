@@ -36,12 +36,16 @@ What it does (about six minutes on two CPUs):
    every phone saw its table's hand (a poll answered with a new live part) and ends
    showing what the database holds (its fingerprint is `live_version` now).
 
-Why threads this way: a tablet is a thread, as in load.py (512 of them). The 1,024
-phones only poll, so `--phones-per-thread` phones (default 8) share a thread and
-each keeps its own cadence, cookies and connection: gunicorn's sync workers close
-every connection after its answer, so the server sees the same requests at the
-same pace as from 1,024 threads, and the report says how late the generator sent
-them. The generator runs on the same two CPUs as gunicorn and PostgreSQL.
+Threads: a tablet is a thread, as in load.py (512 of them), and so is a phone (1,024):
+mostly asleep, they cost the generator little CPU (its share is in the CPU line). A
+phone polls as htmx 2 does (`next_after`): every 10 s by the clock, and a tick that
+falls while its poll is out is sent as soon as the answer is in. `--phones-per-thread
+N` lets N phones share a thread, each with its own cadence, cookies and connection
+(gunicorn's sync workers close every connection after its answer, so the server
+cannot tell): fewer threads, but a thread's phones then wait for each other's answers
+when the server is slow; the report's "sent late by the generator" shows by how much
+(8 per thread fell up to 45 s behind in an overloaded rush; one per thread keeps the
+pace). The generator runs on the same two CPUs as gunicorn and PostgreSQL.
 """
 
 from __future__ import annotations
@@ -67,7 +71,7 @@ SPREAD_S = 60.0  # the tables finish their hands at random moments within this
 THINK_S = 2.0  # a quick scorekeeper: seconds per action (a third of it per count)
 POLL_S = 10.0  # the card and the player's page both poll every 10 s
 PHONES_PER_TABLE = 4
-PHONES_PER_THREAD = 8
+PHONES_PER_THREAD = 1
 P95_GOAL_MS = 1000.0
 P99_GOAL_MS = 2000.0
 KINDS = ("card", "live", "preview", "entry", "confirm", "phone")
@@ -83,6 +87,8 @@ class Phone:
     browser: Browser
     live: str | None = None
     due: float = 0.0  # when the next poll is due (perf_counter)
+    tick: float = 0.0  # when the page's 10 s timer fires next (or fired for `due`)
+    queued: int = 0  # polls sent at once on an answer that took longer than 10 s
     polls: int = 0
     changed: int = 0  # polls answered with a new live part
     last_poll: float = 0.0
@@ -176,6 +182,7 @@ class Rush:
     poll_s: float = POLL_S
     window_s: float = WINDOW_S
     spread_s: float = SPREAD_S
+    apart_s: float = 3.0  # between the two tablets of a table
     t0: float = 0.0
     tablets: list[RushTablet] = field(default_factory=list)
     tablets_done_at: float | None = None
@@ -197,9 +204,10 @@ class Rush:
         return times
 
 
-def open_phones(phones: list[Phone], stats: Stats, per_thread: int) -> None:
-    """Every phone loads its page once, as fast as the threads go (before the rush)."""
-    groups = [phones[i : i + per_thread] for i in range(0, len(phones), per_thread)]
+def open_phones(phones: list[Phone], stats: Stats, threads: int = 32) -> None:
+    """Every phone loads its page once, `threads` at a time, flat out (before the rush:
+    how fast does not matter, only that each phone knows what to poll)."""
+    groups = [phones[i::threads] for i in range(threads)]
     failed: list[str] = []
 
     def opener(group: list[Phone]) -> None:
@@ -210,15 +218,28 @@ def open_phones(phones: list[Phone], stats: Stats, per_thread: int) -> None:
                 failed.append(f"phone {phone.token[:8]}…: {type(error).__name__}: {error}")
                 return
 
-    threads = [threading.Thread(target=opener, args=(g,), daemon=True) for g in groups]
+    openers = [threading.Thread(target=opener, args=(g,), daemon=True) for g in groups if g]
     stats.started = time.perf_counter()
-    for thread in threads:
+    for thread in openers:
         thread.start()
-    for thread in threads:
+    for thread in openers:
         thread.join()
     stats.ended = time.perf_counter()
     if failed:
         raise GaveUp(f"{len(failed)} phones could not open their pages: {failed[0]}")
+
+
+def next_after(phone: Phone, poll_s: float, now: float) -> None:
+    """When the phone polls next, as htmx 2 does it (`every 10s`, no hx-sync): its timer
+    fires every 10 s whatever the answers take; a tick that fires while a poll is out is
+    queued (the last one only) and sent as soon as the answer is in."""
+    tick = phone.tick + poll_s
+    if tick > now:
+        phone.tick = phone.due = tick
+        return
+    phone.tick = tick + (now - tick) // poll_s * poll_s  # the last tick fired by now
+    phone.due = now
+    phone.queued += 1
 
 
 def poll_phones(rush: Rush, group: list[Phone]) -> None:
@@ -235,7 +256,7 @@ def poll_phones(rush: Rush, group: list[Phone]) -> None:
             sent = time.perf_counter()
             rush.late_s.append(sent - phone.due)  # list.append is atomic
             phone.poll()
-            phone.due += rush.poll_s
+            next_after(phone, rush.poll_s, time.perf_counter())
             done_at = rush.tablets_done_at
             if done_at is not None and sent > done_at:
                 pending.remove(phone)
@@ -256,11 +277,12 @@ def play_rush(rush: Rush, port: int, per_thread: int = PHONES_PER_THREAD) -> Non
     for table in evening.tables:
         table_at = rush.t0 + rng.uniform(0, rush.spread_s)
         for side in (1, 2):
-            start_at = table_at + rng.uniform(0, 3)  # the two scorekeepers, seconds apart
+            # The two scorekeepers, a few seconds apart.
+            start_at = table_at + rng.uniform(0, rush.apart_s)
             rush.tablets.append(RushTablet(rush, port, table, side, start_at))
     for phone in rush.phones:
         phone.browser.stats = evening.stats
-        phone.due = rush.t0 + rng.uniform(0, rush.poll_s)
+        phone.due = phone.tick = rush.t0 + rng.uniform(0, rush.poll_s)
     groups = [rush.phones[i : i + per_thread] for i in range(0, len(rush.phones), per_thread)]
     tablets = [
         threading.Thread(target=t.run, args=(rush.poll_s, 0.0), daemon=True) for t in rush.tablets
@@ -305,7 +327,8 @@ def report(rush: Rush, opened: Stats) -> tuple[bool, list[str]]:
     tables = len(evening.tables)
     summary = opened.summary()
     print(
-        f"Phones open their pages (before the rush, flat out): {len(rush.phones)} pages "
+        f"Phones open their pages (before the rush, flat out, 32 at a time): "
+        f"{len(rush.phones)} pages "
         f"in {opened.seconds:.1f} s"
     )
     print(load.report_line("GET /p/<token>/", summary))
@@ -329,11 +352,14 @@ def report(rush: Rush, opened: Stats) -> tuple[bool, list[str]]:
     sent = sum(p.polls for p in rush.phones)
     target = len(rush.phones) / rush.poll_s
     late = sorted(rush.late_s)
+    late_max = late[-1] if late else 0.0
     print(
         f"  phones' pace: {sent / polling_s:.1f} polls/s over {polling_s:.0f} s (the phones "
         f"at one poll per {rush.poll_s:g} s: {target:.1f}/s); sent late by the generator: "
         f"p50 {1000 * load.percentile(late, 50):.0f} ms, p99 "
-        f"{1000 * load.percentile(late, 99):.0f} ms, max {1000 * (late[-1] if late else 0):.0f} ms"
+        f"{1000 * load.percentile(late, 99):.0f} ms, max {1000 * late_max:.0f} ms; "
+        f"sent at once on an answer slower than {rush.poll_s:g} s (htmx's queued tick): "
+        f"{sum(p.queued for p in rush.phones)}"
     )
 
     times = rush.table_times()
@@ -449,7 +475,7 @@ def main(argv: list[str] | None = None) -> int:
             for phone in phones:
                 phone.browser.stats = opened
             try:
-                open_phones(phones, opened, args.phones_per_thread)
+                open_phones(phones, opened)
             except GaveUp as error:
                 evening.problem(str(error))
                 raise load.CannotPlay(evening) from None
