@@ -50,6 +50,8 @@ bench: $(VENV)/.installed
 # A whole Hand and Foot evening (100 tables, 200 tablets) over HTTP against gunicorn and
 # PostgreSQL on 127.0.0.1:5432, with a worker killed and PostgreSQL stopped for a few
 # seconds (needs root for pg_ctlcluster). Not part of make test or make bench.
+# LOAD_ARGS=--rush: 256 tables enter a hand in the same two minutes, four phones per
+# table polling (bench/rush.py).
 LOAD_ARGS ?=
 load: $(VENV)/.installed
 	$(PY) bench/load.py $(LOAD_ARGS)

@@ -1,6 +1,10 @@
 """Load test: a whole Hand and Foot evening at once, over HTTP, against gunicorn and PostgreSQL.
 
-Run: `make load`, or `.venv/bin/python bench/load.py [--workers 4] [--no-faults]`.
+Run: `make load`, or `.venv/bin/python bench/load.py [--workers 4] [--no-faults]`;
+`load.py --rush` (`make load LOAD_ARGS=--rush`) plays the rush instead: 256 tables
+enter and confirm a hand in the same two minutes while four phones per table poll the
+players' pages (bench/rush.py, which reuses this module's seeding, tablets, figures
+and checks; its options: `load.py --rush --help`).
 Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust), and, for the fault phase,
 root to stop and start the local cluster with pg_ctlcluster. Not a test: it prints
 its figures and exits non-zero when a check fails.
@@ -70,7 +74,7 @@ import tempfile
 import threading
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -283,6 +287,7 @@ class Stats:
             "requests": len(chosen),
             "rps": len(chosen) / self.seconds if self.seconds else 0.0,
             "p50": percentile(times, 50),
+            "p95": percentile(times, 95),
             "p99": percentile(times, 99),
             "max": times[-1] if times else 0.0,
         }
@@ -432,6 +437,8 @@ class Evening:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     overloaded: bool = False  # a tablet gave up because the server did not answer
+    # False for the rush (bench/rush.py): one hand per table, the cards stay open.
+    turns_in: bool = True
 
     def problem(self, text: str) -> None:
         with self.lock:
@@ -544,7 +551,11 @@ class Tablet:
         return ", ".join(f"{f.action} {f.hidden().get('number', '')}".strip() for f in page.forms)
 
     def play(self, poll_s: float) -> None:
-        page = self.card()
+        page = self.play_hands(self.card(), poll_s)
+        self.turn_in(page, poll_s)
+
+    def play_hands(self, page: Page, poll_s: float) -> Page:
+        """Enter this team's hands and confirm the other team's, one hand after another."""
         for number, part in enumerate(self.parts, start=1):
             entry = page.form(self.url["entry"], number=str(number))
             if entry is None:
@@ -593,6 +604,10 @@ class Tablet:
             status, page = self.post("confirm", confirm, confirm.data())
             if status != 200 or page.form(self.url["confirm"], number=str(number)) is not None:
                 raise GaveUp(f"hand {number} not confirmed (status {status}): {page.says()}")
+        return page
+
+    def turn_in(self, page: Page, poll_s: float) -> None:
+        """Team 1's tablet turns the card in once it is ready; team 2's waits for it."""
         if self.side != 1:
             # Team 1's scorekeeper turns the card in (a second tap at the other tablet
             # would be refused, its key rightly not kept); this tablet polls till then.
@@ -893,7 +908,7 @@ def check(evening: Evening) -> list[str]:
     entries = {
         (e.table_id, e.number): e for e in ScoreEntry.objects.filter(table__round__event=event)
     }
-    expected_hands = len(evening.tables) * HANDS
+    expected_hands = sum(len(table["hands"]) for table in evening.tables)
     if len(entries) != expected_hands:
         failures.append(f"{len(entries)} hands stored, expected {expected_hands}")
     wrong = 0
@@ -926,10 +941,14 @@ def check(evening: Evening) -> list[str]:
     tables = list(Table.objects.filter(round__event=event))
     turned_in = [t for t in tables if t.turned_in_at is not None]
     bonus = [t for t in tables if t.has_bonus]
-    if len(turned_in) != len(evening.tables):
-        failures.append(f"{len(turned_in)} of {len(evening.tables)} cards turned in")
-    if len(bonus) != 1:
-        failures.append(f"{len(bonus)} tables have the first-table bonus, expected exactly 1")
+    # The rush's cards stay open: none turned in, so no bonus either.
+    expected_in, expected_bonus = (len(evening.tables), 1) if evening.turns_in else (0, 0)
+    if len(turned_in) != expected_in:
+        failures.append(f"{len(turned_in)} cards turned in, expected {expected_in}")
+    if len(bonus) != expected_bonus:
+        failures.append(
+            f"{len(bonus)} tables have the first-table bonus, expected {expected_bonus}"
+        )
     elif turned_in and bonus[0].turned_in_at != min(t.turned_in_at for t in turned_in):
         failures.append("the first-table bonus went to a table that was not the first")
 
@@ -1005,7 +1024,8 @@ def fault_plan(
 def report_line(label: str, summary: dict) -> str:
     return (
         f"  {label:<28} {summary['requests']:>6} req  {summary['rps']:>7.1f} req/s  "
-        f"p50 {summary['p50']:>7.1f} ms  p99 {summary['p99']:>7.1f} ms  "
+        f"p50 {summary['p50']:>7.1f} ms  p95 {summary['p95']:>7.1f} ms  "
+        f"p99 {summary['p99']:>7.1f} ms  "
         f"max {summary['max']:>7.1f} ms"
     )
 
@@ -1035,8 +1055,132 @@ def report_evening(evening: Evening, label: str) -> dict:
     return {"summary": overall, "errors": errors}
 
 
+@dataclass
+class Run:
+    """One run's throwaway database (migrated, static files collected) and its gunicorn."""
+
+    name: str
+    env: dict[str, str]
+    port: int
+    workers: int
+    started: float
+    server: Server | None = None
+
+    def start_server(self) -> Server:
+        log_path = Path(tempfile.gettempdir()) / f"{self.name}-gunicorn.log"
+        self.server = Server(self.env, self.port, log_path)
+        self.server.wait_ready()
+        print(
+            f"gunicorn: {self.workers} sync workers on {HOST}:{self.port} (log {log_path}); "
+            f"{os.cpu_count()} CPUs shared with PostgreSQL and this load generator"
+        )
+        return self.server
+
+
+@contextlib.contextmanager
+def throwaway_run(workers: int) -> Iterator[Run]:
+    """A database clubscore_load_<pid> made, migrated and Django set up on it, static
+    files collected to a temporary folder; afterwards, whatever happened, gunicorn
+    stopped, PostgreSQL left running, the database dropped and the folder removed."""
+    name = f"clubscore_load_{os.getpid()}"
+    database_url = f"postgres://{PG['user']}@{PG['host']}:{PG['port']}/{name}"
+    static_root = tempfile.mkdtemp(prefix="clubscore-load-static-")
+    port = free_port()
+    env = server_env(database_url, static_root, port, workers)
+    for key in ("DATABASE_URL", "DEBUG", "HTTPS", "SECRET_KEY", "ALLOWED_HOSTS", "LOG_LEVEL"):
+        os.environ[key] = env[key]
+    os.environ["DJANGO_SETTINGS_MODULE"] = "clubscore.settings"
+    # SIGTERM (a stopped make, a CI timeout) runs the finally below too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    run = Run(name, env, port, workers, started=time.perf_counter())
+    created = False
+    try:
+        admin_sql(f'CREATE DATABASE "{name}"')
+        created = True
+        import django
+        from django.conf import settings
+
+        settings.STATIC_ROOT = static_root
+        django.setup()
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0)
+        call_command("collectstatic", interactive=False, verbosity=0)
+        yield run
+    finally:
+        ensure_pg_running()
+        if run.server is not None:
+            run.server.stop()
+        with contextlib.suppress(Exception):
+            from django.db import connections
+
+            connections.close_all()
+        if created:
+            try:
+                admin_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            except Exception as error:
+                print(f"!! could not drop database {name}: {error}", file=sys.stderr)
+        shutil.rmtree(static_root, ignore_errors=True)
+
+
+def play_trial(server: Server, trial: Evening, warm: Evening) -> None:
+    """One table played through and checked in the database first (CannotPlay when the
+    tablets cannot play today's card page: say so before any figure is taken); then
+    every worker warmed up on `warm`'s cards: templates, URL resolvers, connections."""
+    from django.db import connections
+    from django.urls import reverse
+
+    play_tables(trial, server.port, think=0.0, poll_s=0.0, play_polls=1)
+    connections.close_all()
+    trial.problems += check(trial)
+    if trial.stop.is_set() or trial.problems:
+        raise CannotPlay(trial)
+    print(f"trial table: played and checked in {trial.stats.seconds:.1f} s")
+    warm_browser = Browser(server.port, Stats())
+    for table in warm.tables[:20]:
+        for token in table["links"]:
+            warm_browser.request("GET", reverse("scorekeeping:card", args=[token]), "card")
+    warm_browser.close()
+    hammer_bare(server, 20, 400)
+
+
+def explain(broken: CannotPlay) -> int:
+    """Say why the tablets could not play an evening; the exit status (2) of such a run."""
+    print(
+        f"\nABORTED: the tablets could not play the {broken.evening.name}; no figures "
+        "(they would measure a broken run). What went wrong:",
+        file=sys.stderr,
+    )
+    for problem in broken.evening.problems[:10]:
+        print(f"  - {problem}", file=sys.stderr)
+    if len(broken.evening.problems) > 10:
+        print(f"  … and {len(broken.evening.problems) - 10} more", file=sys.stderr)
+    if broken.evening.overloaded:
+        hint = (
+            "The server gave no answer below 500 for too long: it could not keep up "
+            "(see the CPU lines and `uptime`; other work on the machine?), or it is down."
+        )
+    else:
+        hint = (
+            "The tablets read the card page as a browser does (bench/card_page.py) and "
+            "play it in bench/load.py (Tablet.play): if the card page changed, teach "
+            "them the new flow."
+        )
+    print(hint, file=sys.stderr)
+    return 2
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    if "--rush" in sys.argv[1:]:
+        # The rush has options of its own (bench/rush.py --help).
+        from bench.rush import main as rush
+
+        return rush([arg for arg in sys.argv[1:] if arg != "--rush"])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        epilog="--rush: 256 tables enter a hand in the same two minutes while every "
+        "player's phone polls (bench/rush.py; `load.py --rush --help` for its options)",
+    )
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (default 4)")
     parser.add_argument(
         "--think",
@@ -1083,191 +1227,30 @@ def main() -> int:
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
-    name = f"clubscore_load_{os.getpid()}"
-    database_url = f"postgres://{PG['user']}@{PG['host']}:{PG['port']}/{name}"
-    static_root = tempfile.mkdtemp(prefix="clubscore-load-static-")
-    port = free_port()
-    env = server_env(database_url, static_root, port, args.workers)
-    for key in ("DATABASE_URL", "DEBUG", "HTTPS", "SECRET_KEY", "ALLOWED_HOSTS", "LOG_LEVEL"):
-        os.environ[key] = env[key]
-    os.environ["DJANGO_SETTINGS_MODULE"] = "clubscore.settings"
-    # SIGTERM (a stopped make, a CI timeout) runs the finally below too.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-
-    server = None
     failures: list[str] = []
-    created = False
     try:
-        admin_sql(f'CREATE DATABASE "{name}"')
-        created = True
-        import django
-        from django.conf import settings
-
-        settings.STATIC_ROOT = static_root
-        django.setup()
-        from django.core.management import call_command
-        from django.db import connections
-
-        started = time.perf_counter()
-        call_command("migrate", verbosity=0)
-        call_command("collectstatic", interactive=False, verbosity=0)
-        names = [] if args.tablet_pace_only else ["flat-out evening"]
-        if not args.flat_out_only:
-            names += ["tablet-pace evening"] + ([] if args.no_faults else ["fault evening"])
-        trial, *seeded = seed(
-            rng, [("trial table", 1)] + [(n, args.tables) for n in names], args.tables
-        )
-        evenings = {evening.name: evening for evening in seeded}
-        connections.close_all()
-        print(
-            f"database {name}: migrated and seeded in {time.perf_counter() - started:.1f} s "
-            f"({args.tables * 4} players; {len(evenings)} evenings of {args.tables} tables "
-            "and a trial table, drawn by the draw service, clock running)"
-        )
-        log_path = Path(tempfile.gettempdir()) / f"{name}-gunicorn.log"
-        server = Server(env, port, log_path)
-        server.wait_ready()
-        print(
-            f"gunicorn: {args.workers} sync workers on {HOST}:{port} (log {log_path}); "
-            f"{os.cpu_count()} CPUs shared with PostgreSQL and this load generator"
-        )
-        # First one table played through, checked in the database: when the tablets
-        # cannot play today's card page, say so now, before any figure is taken.
-        play_tables(trial, port, think=0.0, poll_s=0.0, play_polls=1)
-        connections.close_all()
-        trial.problems += check(trial)
-        if trial.stop.is_set() or trial.problems:
-            raise CannotPlay(trial)
-        print(f"trial table: played and checked in {trial.stats.seconds:.1f} s")
-        # Warm up every worker: templates, URL resolvers, database connections.
-        from django.urls import reverse
-
-        warm_browser = Browser(port, Stats())
-        for table in seeded[0].tables[:20]:
-            for token in table["links"]:
-                warm_browser.request("GET", reverse("scorekeeping:card", args=[token]), "card")
-        hammer_bare(server, 20, 400)
-
-        def evening_checks(evening: Evening) -> None:
-            connections.close_all()
-            problems = check(evening)
-            print(f"  database checks: {problems or 'all passed'}")
-            failures.extend(f"{evening.name}: {p}" for p in evening.problems[:20])
-            failures.extend(f"{evening.name}: {p}" for p in problems)
-
-        # 1. Flat out: the evening's requests, as many as a real evening sends (the
-        # polls while each hand is played among them), with no waiting at all: every
-        # tablet sends its next request as soon as it has its answer. The server's
-        # throughput.
-        flat = evenings.get("flat-out evening")
-        if flat is not None:
-            print()
-            play_evening(flat, server, think=0.0, poll_s=0.0, play_polls=args.play_polls)
-            app = report_evening(
-                flat,
-                f"1. Flat-out evening (no waiting; {args.play_polls} polls while each hand "
-                "is played)",
-            )
-            if app["errors"] or set(flat.stats.statuses) - {200, 204, 302}:
-                failures.append("flat-out evening: connection errors or unexpected statuses")
-            evening_checks(flat)
-
-            # 2. The bare view, with as many connections for as many requests.
-            bare_requests = min(app["summary"]["requests"], BARE_REQUESTS_CAP)
-            bare = hammer_bare(server, 2 * len(flat.tables), bare_requests)
-            bare_summary = bare.summary()
-            print(
-                f"2. Bare view: {2 * len(flat.tables)} connections, {bare_requests} requests, "
-                f"{bare.seconds:.1f} s"
-            )
-            print(report_line("GET /bench/bare/", bare_summary))
-            print(bare.cpu.line(bare_summary["requests"]))
-            ratio = app["summary"]["rps"] / bare_summary["rps"]
-            app_cpu = flat.stats.cpu.server_s / app["summary"]["requests"]
-            bare_cpu = bare.cpu.server_s / bare_summary["requests"]
-            print(
-                f"  throughput app / bare: {ratio:.2f} (a figure, not a goal); "
-                f"gunicorn CPU per request app / bare: {app_cpu / bare_cpu:.1f}x"
-            )
-
-        paced = evenings.get("tablet-pace evening")
-        if paced is not None:
-            # 3. Tablet pace: scorekeepers take a few seconds per action and the card
-            # polls as the page does: the latency a tablet sees all evening.
-            print()
-            play_evening(paced, server, think=args.think, poll_s=args.poll)
-            label = f"3. Tablet-pace evening (think {args.think:g} s, poll {args.poll:g} s)"
-            summary = report_evening(paced, label)["summary"]
-            if paced.stats.connection_errors or set(paced.stats.statuses) - {200, 204, 302}:
-                failures.append("tablet-pace evening: errors or unexpected statuses")
-            p99 = summary["p99"]
-            print(
-                f"  p99 {p99:.0f} ms (goal < {P99_GOAL_MS:.0f} ms: "
-                f"{'met' if p99 < P99_GOAL_MS else 'NOT met'})"
-            )
-            evening_checks(paced)
-
-        faulty = evenings.get("fault evening")
-        if faulty is not None:
-            # 4. Faults, at tablet pace; measured apart from the clean evenings.
-            log: list[str] = []
-            print()
-            plan = fault_plan(faulty, server, args.pg_down, log)
-            play_evening(faulty, server, think=args.think, poll_s=args.poll)
-            plan.join(timeout=120)
-            report_evening(
-                faulty, "4. Fault evening (tablet pace; a worker killed, PostgreSQL stopped)"
-            )
-            print("\n".join(f"  {line}" for line in log))
-            stats = faulty.stats
-            print(
-                f"  503 'try again' answers: {stats.statuses.get(503, 0)}; other 5xx, or a 503 "
-                f"without the message: {stats.busy_without_message}"
-            )
-            if stats.busy_without_message:
-                failures.append("fault evening: a 5xx that was not a 503 'try again'")
-            if not stats.statuses.get(503):
-                failures.append("fault evening: PostgreSQL was stopped but no 503 was seen")
-            if len(log) < 4:
-                failures.append("fault evening: the faults did not all happen")
-            evening_checks(faulty)
-    except CannotPlay as broken:
-        print(
-            f"\nABORTED: the tablets could not play the {broken.evening.name}; no figures "
-            "(they would measure a broken run). What went wrong:",
-            file=sys.stderr,
-        )
-        for problem in broken.evening.problems[:10]:
-            print(f"  - {problem}", file=sys.stderr)
-        if len(broken.evening.problems) > 10:
-            print(f"  … and {len(broken.evening.problems) - 10} more", file=sys.stderr)
-        if broken.evening.overloaded:
-            hint = (
-                "The server gave no answer below 500 for too long: it could not keep up "
-                "(see the CPU lines and `uptime`; other work on the machine?), or it is down."
-            )
-        else:
-            hint = (
-                "The tablets read the card page as a browser does (bench/card_page.py) and "
-                "play it in bench/load.py (Tablet.play): if the card page changed, teach "
-                "them the new flow."
-            )
-        print(hint, file=sys.stderr)
-        return 2
-    finally:
-        ensure_pg_running()
-        if server is not None:
-            server.stop()
-        with contextlib.suppress(Exception):
+        with throwaway_run(args.workers) as run:
             from django.db import connections
 
+            names = [] if args.tablet_pace_only else ["flat-out evening"]
+            if not args.flat_out_only:
+                names += ["tablet-pace evening"] + ([] if args.no_faults else ["fault evening"])
+            trial, *seeded = seed(
+                rng, [("trial table", 1)] + [(n, args.tables) for n in names], args.tables
+            )
+            evenings = {evening.name: evening for evening in seeded}
             connections.close_all()
-        if created:
-            try:
-                admin_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-            except Exception as error:
-                print(f"!! could not drop database {name}: {error}", file=sys.stderr)
-        shutil.rmtree(static_root, ignore_errors=True)
+            print(
+                f"database {run.name}: migrated and seeded in "
+                f"{time.perf_counter() - run.started:.1f} s ({args.tables * 4} players; "
+                f"{len(evenings)} evenings of {args.tables} tables and a trial table, drawn "
+                "by the draw service, clock running)"
+            )
+            server = run.start_server()
+            play_trial(server, trial, seeded[0])
+            failures += play_the_evenings(args, server, evenings)
+    except CannotPlay as broken:
+        return explain(broken)
 
     if failures:
         print("FAILED:")
@@ -1276,6 +1259,97 @@ def main() -> int:
         return 1
     print("All checks passed.")
     return 0
+
+
+def play_the_evenings(args: argparse.Namespace, server: Server, evenings: dict) -> list[str]:
+    """The flat-out, bare, tablet-pace and fault evenings that were seeded; what failed."""
+    from django.db import connections
+
+    failures: list[str] = []
+
+    def evening_checks(evening: Evening) -> None:
+        connections.close_all()
+        problems = check(evening)
+        print(f"  database checks: {problems or 'all passed'}")
+        failures.extend(f"{evening.name}: {p}" for p in evening.problems[:20])
+        failures.extend(f"{evening.name}: {p}" for p in problems)
+
+    # 1. Flat out: the evening's requests, as many as a real evening sends (the
+    # polls while each hand is played among them), with no waiting at all: every
+    # tablet sends its next request as soon as it has its answer. The server's
+    # throughput.
+    flat = evenings.get("flat-out evening")
+    if flat is not None:
+        print()
+        play_evening(flat, server, think=0.0, poll_s=0.0, play_polls=args.play_polls)
+        app = report_evening(
+            flat,
+            f"1. Flat-out evening (no waiting; {args.play_polls} polls while each hand is played)",
+        )
+        if app["errors"] or set(flat.stats.statuses) - {200, 204, 302}:
+            failures.append("flat-out evening: connection errors or unexpected statuses")
+        evening_checks(flat)
+
+        # 2. The bare view, with as many connections for as many requests.
+        bare_requests = min(app["summary"]["requests"], BARE_REQUESTS_CAP)
+        bare = hammer_bare(server, 2 * len(flat.tables), bare_requests)
+        bare_summary = bare.summary()
+        print(
+            f"2. Bare view: {2 * len(flat.tables)} connections, {bare_requests} requests, "
+            f"{bare.seconds:.1f} s"
+        )
+        print(report_line("GET /bench/bare/", bare_summary))
+        print(bare.cpu.line(bare_summary["requests"]))
+        ratio = app["summary"]["rps"] / bare_summary["rps"]
+        app_cpu = flat.stats.cpu.server_s / app["summary"]["requests"]
+        bare_cpu = bare.cpu.server_s / bare_summary["requests"]
+        print(
+            f"  throughput app / bare: {ratio:.2f} (a figure, not a goal); "
+            f"gunicorn CPU per request app / bare: {app_cpu / bare_cpu:.1f}x"
+        )
+
+    paced = evenings.get("tablet-pace evening")
+    if paced is not None:
+        # 3. Tablet pace: scorekeepers take a few seconds per action and the card
+        # polls as the page does: the latency a tablet sees all evening.
+        print()
+        play_evening(paced, server, think=args.think, poll_s=args.poll)
+        label = f"3. Tablet-pace evening (think {args.think:g} s, poll {args.poll:g} s)"
+        summary = report_evening(paced, label)["summary"]
+        if paced.stats.connection_errors or set(paced.stats.statuses) - {200, 204, 302}:
+            failures.append("tablet-pace evening: errors or unexpected statuses")
+        p99 = summary["p99"]
+        print(
+            f"  p99 {p99:.0f} ms (goal < {P99_GOAL_MS:.0f} ms: "
+            f"{'met' if p99 < P99_GOAL_MS else 'NOT met'})"
+        )
+        evening_checks(paced)
+
+    faulty = evenings.get("fault evening")
+    if faulty is not None:
+        # 4. Faults, at tablet pace; measured apart from the clean evenings.
+        log: list[str] = []
+        print()
+        plan = fault_plan(faulty, server, args.pg_down, log)
+        play_evening(faulty, server, think=args.think, poll_s=args.poll)
+        plan.join(timeout=120)
+        report_evening(
+            faulty, "4. Fault evening (tablet pace; a worker killed, PostgreSQL stopped)"
+        )
+        print("\n".join(f"  {line}" for line in log))
+        stats = faulty.stats
+        print(
+            f"  503 'try again' answers: {stats.statuses.get(503, 0)}; other 5xx, or a 503 "
+            f"without the message: {stats.busy_without_message}"
+        )
+        if stats.busy_without_message:
+            failures.append("fault evening: a 5xx that was not a 503 'try again'")
+        if not stats.statuses.get(503):
+            failures.append("fault evening: PostgreSQL was stopped but no 503 was seen")
+        if len(log) < 4:
+            failures.append("fault evening: the faults did not all happen")
+        evening_checks(faulty)
+    return failures
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from django.urls import reverse
 
-from bench import load
+from bench import load, rush
 from bench.card_page import read
 from clubscore.entry_forms import FORMS
 
@@ -63,3 +63,29 @@ def test_the_reader_sees_the_card_page_as_a_browser(client):
     (poll,) = page.polls
     assert urlsplit(poll).path == card
     assert parse_qs(urlsplit(poll).query)["live"] == ["1"]
+
+
+def test_the_rush_plays_a_table_and_its_four_phones_see_its_hand(live_server):
+    # bench/rush.py's pieces at the size of one table, without waiting: the tablets
+    # enter and confirm one hand, the phones open their pages and poll till it is in.
+    (evening,) = load.seed(random.Random(11), [("rush", 1)], 1)
+    for table in evening.tables:
+        table["hands"] = table["hands"][:1]
+    evening.turns_in = False
+    port = urlsplit(live_server.url).port
+    phones = rush.phones_for(evening, port, load.Stats(), per_table=4)
+    assert len({phone.token for phone in phones}) == 4
+    rush.open_phones(phones, load.Stats(), threads=2)
+    assert all(phone.version for phone in phones)
+
+    played = rush.Rush(evening, phones, think=0.0, poll_s=0.05, window_s=0, spread_s=0)
+    played.apart_s = 0.0
+    rush.play_rush(played, port, per_thread=2)
+    assert evening.problems == []
+    assert not evening.stop.is_set()
+    assert load.check(evening) == []  # one hand, stored once as sent; the card stays open
+    assert rush.check_phones(played) == []  # each phone saw it and shows what is stored
+    (times,) = played.table_times().values()
+    assert times[1] is not None
+    kinds = {sample.kind for sample in evening.stats.samples}
+    assert {"card", "preview", "entry", "confirm", "phone"} <= kinds
