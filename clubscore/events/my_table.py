@@ -213,8 +213,10 @@ def _live_sql() -> str:
         "SELECT e.status, e.public_standings, ph.pages_on, r.id, r.drawn_at,"
         " r.clock_started_at, r.time_called_at, r.extra_minutes, t.id, t.turned_in_at,"
         " t.not_played, t.has_bonus,"
+        # The confirmed hands only, as the page shows them: a draft, a team's part or an
+        # entry waiting to be checked changes nothing a phone shows (issue 28's rush).
         f" (SELECT COUNT(*) || ':' || SUM(s.version) || ':' || MAX(s.updated_at) FROM {entry} s"
-        "  WHERE s.table_id = t.id),"
+        "  WHERE s.table_id = t.id AND s.status = %s),"
         f" (SELECT c.id FROM {call} c WHERE c.table_id = t.id AND c.closed_at IS NULL),"
         f" (SELECT c.answered_at FROM {call} c WHERE c.table_id = t.id AND c.closed_at IS NULL),"
         f" (SELECT COUNT(*) FROM {checkin} ci WHERE ci.event_id = e.id"
@@ -235,10 +237,10 @@ def live_version(token: str) -> str | None:
     One raw query through indexes, like the tablets' `scorekeeping.live`: phones poll it
     all evening, four to a table. It changes with the event's status, the phone switch,
     a (re)draw or the next round, the clock of the round, the player's table and its
-    hands, its open call and whether it is answered, and the player's check-in.
+    confirmed hands, its open call and whether it is answered, and the player's check-in.
     """
     with connection.cursor() as cursor:
-        cursor.execute(_live_sql(), [token])
+        cursor.execute(_live_sql(), [ScoreEntry.Status.CONFIRMED.value, token])
         row = cursor.fetchone()
     if row is None:
         return None

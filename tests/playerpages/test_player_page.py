@@ -13,8 +13,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from clubscore.events import calls, phones, services
-from clubscore.events.models import Event, Seat
-from clubscore.games import GAMES
+from clubscore.events.models import Event, ScoreEntry, Seat
+from clubscore.games import GAMES, score
+from tests.payloads import hf_hand
 
 from .conftest import door_url, page_url
 
@@ -101,6 +102,28 @@ def test_an_unchanged_poll_answers_204_with_one_query(client, drawn_event):
     response = client.get(address, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     assert "The organizer has been called." in response.content.decode()
+
+
+def test_only_a_confirmed_hand_refreshes_the_phone(client, drawn_event):
+    """The page shows confirmed hands: a team's part waiting to be checked leaves the
+    poll at 204 (four phones a table would render it for nothing); the confirmation
+    brings the hand."""
+    event = drawn_event(tables=2)
+    seat = Seat.objects.filter(round__event=event, table__number=1).first()
+    address = html.unescape(
+        LIVE_URL.search(text(client.get(page_url(phones.link_for(event, seat.player))))).group(1)
+    )
+    payload = hf_hand(1, went_out_team=0)
+    entry = ScoreEntry.objects.create(
+        table=seat.table, number=1, payload=payload, status=ScoreEntry.Status.ENTERED
+    )
+    assert client.get(address, HTTP_HX_REQUEST="true").status_code == 204
+    entry.status = ScoreEntry.Status.CONFIRMED
+    entry.result = score("hand_and_foot", payload)
+    entry.save()
+    response = client.get(address, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert "No confirmed scores yet." not in response.content.decode()
 
 
 def count(client, url) -> int:
