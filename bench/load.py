@@ -1251,7 +1251,11 @@ def main() -> int:
             failures += play_the_evenings(args, server, evenings)
     except CannotPlay as broken:
         return explain(broken)
+    return verdict(failures)
 
+
+def verdict(failures: list[str]) -> int:
+    """Print what failed, or that every check passed; the exit status (1: a check failed)."""
     if failures:
         print("FAILED:")
         for failure in failures:

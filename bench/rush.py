@@ -480,13 +480,7 @@ def main(argv: list[str] | None = None) -> int:
             failures += problems + evening.problems[:20]
     except load.CannotPlay as broken:
         return load.explain(broken)
-    if failures:
-        print("FAILED:")
-        for failure in failures:
-            print(f"  - {failure}")
-        return 1
-    print("All checks passed.")
-    return 0
+    return load.verdict(failures)
 
 
 if __name__ == "__main__":
