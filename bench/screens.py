@@ -7,10 +7,12 @@ It builds a throwaway SQLite database (bench/throwaway.py): the demo club
 (`manage.py demo`), tonight's Hand and Foot evening with 100 players checked in and
 drawn (25 tables, hands confirmed, a few cards turned in), and an evening of each
 other game drawn and running: Laus with a round waiting for confirmation and a
-disputed round. It serves the app in a thread (DEBUG off, so the 400 page is the
-site's own; static files from a temporary collectstatic) and visits each page with
-Playwright's Chromium (/usr/bin/chromium, never a downloaded one) at 390×844,
-768×1024 and 1920×1080, in English and German (the browser's Accept-Language).
+disputed round; an evening at the door, and players' phones (the club night of
+tests/browser/club_night.py, with more players and tables). It serves the app in a
+thread (DEBUG off, so the 400 page is the site's own; static files from a temporary
+collectstatic) and visits each page with Playwright's Chromium (/usr/bin/chromium,
+never a downloaded one) at 390×844, 768×1024 and 1920×1080, in English and German
+(the browser's Accept-Language).
 
 Saves full-page PNGs to DIR (default test-artifacts/screens, not committed) and prints
 one Markdown table row per page and size: the page's height, how far down the first
@@ -23,7 +25,6 @@ sideways, and the console errors.
 from __future__ import annotations
 
 import argparse
-import io
 import logging
 import os
 import secrets
@@ -58,55 +59,17 @@ def seed() -> list[tuple[str, str, str]]:
     django.setup()
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
-    from django.urls import reverse
-    from django.utils import timezone
 
-    from clubscore.club.models import Player
-    from clubscore.events import services
-    from clubscore.events.models import Event, Seat
-    from tests.browser.club_night import card, play_the_evenings
-    from tests.playoffs import regular_tables
+    from tests.browser.club_night import build
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
-    call_command("demo", "--no-organizer", stdout=io.StringIO())
     # With DEBUG off the demo's organizer would get a random password: this throwaway
     # database gets the known one.
-    get_user_model().objects.create_superuser("organizer", password="clubscore-demo")
-    # The demo makes last week final without rating it (finishing an evening would).
-    call_command("ratings", "--rebuild", stdout=io.StringIO())
     names = [(f, last) for f in FIRST_NAMES for last in LAST_NAMES][:59] + [LONG_NAME]
-    guests = [Player.objects.create(first_name=f, last_name=last) for f, last in names]
-    today = timezone.localdate()
-    evening = Event.objects.get(game="hand_and_foot", date=today)
-    services.check_in(evening, [*Player.objects.exclude(pk__in=[g.pk for g in guests]), *guests])
-    events, tables, laus = play_the_evenings(evening, guests, tables=20, complete=3)
-
-    last_week = Event.objects.get(status=Event.Status.FINAL)
-    person = Seat.objects.filter(table__round__event=last_week).order_by("id")[0].player
-    hf, lau = [evening.pk], [events["laus"].pk]
-    org, player = "organizer", "player"
-    return [
-        ("login", reverse("login"), player),
-        ("home", reverse("home"), org),
-        ("new-event", reverse("events:new"), org),
-        ("event", reverse("events:detail", args=hf), org),
-        ("check-in", reverse("events:checkin", args=hf), org),
-        ("draw", reverse("events:draw", args=hf), org),
-        ("dashboard", reverse("dashboard:event", args=hf), org),
-        ("dashboard-laus", reverse("dashboard:event", args=lau), org),
-        ("standings", reverse("dashboard:standings", args=hf), org),
-        ("public-standings", reverse("dashboard:public_standings", args=[last_week.pk]), player),
-        ("wall", reverse("events:wall", args=hf), org),
-        ("ladder", reverse("dashboard:ladder"), player),
-        ("player", reverse("dashboard:player", args=[person.pk]), player),
-        ("card-hand-and-foot", card(tables[-1]), player),  # nothing entered yet
-        ("card-exact-bid", card(regular_tables(events["exact_bid"])[0]), player),
-        ("card-luxury-family", card(regular_tables(events["luxury_family"])[0]), player),
-        ("card-laus-waiting", card(laus[0]), player),
-        ("finish", reverse("dashboard:finish", args=hf), org),
-        ("error-400", card(regular_tables(events["exact_bid"])[0]), "bad-number"),
-    ]
+    pages = build(names, present=len(names), played=20, complete=3, demo_args=("--no-organizer",))
+    get_user_model().objects.create_superuser("organizer", password="clubscore-demo")
+    return pages
 
 
 class QuietHandler(WSGIRequestHandler):

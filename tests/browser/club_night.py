@@ -4,8 +4,8 @@ The demo club (`manage.py demo`), tonight's Hand and Foot evening drawn with han
 confirmed and cards turned in, an evening of each other game drawn and running (Laus
 with a round to confirm and a disputed one), last week's evening final and rated, and
 an evening at the door where one of a couple is in (so "✓ In · undo" and "Check in
-both" both show). Built through the ORM and the real services, as bench/screens.py
-builds its own (smaller here: the test runs on every CI run).
+both" both show). Built through the ORM and the real services; bench/screens.py
+builds the same night with more players and tables (the test runs on every CI run).
 """
 
 from __future__ import annotations
@@ -34,17 +34,30 @@ def card(table: Table) -> str:
     return reverse("scorekeeping:card", args=[link.token])
 
 
-def build() -> list[tuple[str, str, str]]:
+def build(
+    names: list[tuple[str, str]] = GUESTS,
+    *,
+    present: int = 4,
+    played: int = 4,
+    complete: int = 2,
+    demo_args: tuple[str, ...] = (),
+) -> list[tuple[str, str, str]]:
     """The data, and per page (name, path, who looks: "organizer", or a "player" not
-    logged in; "bad-number": a player's card sending a hand number no game has)."""
-    call_command("demo", stdout=io.StringIO())
+    logged in; "bad-number": a player's card sending a hand number no game has).
+
+    Guests with these `names` join the demo club; the members and the first `present`
+    of them play tonight's Hand and Foot, with hands at `played` tables and `complete`
+    of them played to the end (`play_the_evenings`).
+    """
+    call_command("demo", *demo_args, stdout=io.StringIO())
+    # The demo makes last week final without rating it (finishing an evening would).
     call_command("ratings", "--rebuild", stdout=io.StringIO())
-    guests = [Player.objects.create(first_name=f, last_name=last) for f, last in GUESTS]
+    guests = [Player.objects.create(first_name=f, last_name=last) for f, last in names]
     today = timezone.localdate()
     evening = Event.objects.get(game="hand_and_foot", date=today)
     members = Player.objects.exclude(pk__in=[guest.pk for guest in guests])
-    services.check_in(evening, [*members, *guests[:4]])
-    events, tables, laus = play_the_evenings(evening, guests, tables=4, complete=2)
+    services.check_in(evening, [*members, *guests[:present]])
+    events, tables, laus = play_the_evenings(evening, guests, tables=played, complete=complete)
 
     door = Event.objects.create(
         name="At the door", game="hand_and_foot", date=today, status=Event.Status.CHECK_IN
