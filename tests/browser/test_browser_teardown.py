@@ -33,6 +33,6 @@ def test_closing_waits_for_the_request_in_flight(browser, live_server, slow_requ
     deadline = time.monotonic() + 5
     while not SERVER.busy and time.monotonic() < deadline:
         page.wait_for_timeout(10)
-    assert SERVER.busy == 1  # the server is handling it
+    assert SERVER.busy >= 1  # the server is handling it (the favicon may be in flight too)
     quiet.close()
     assert SERVER.busy == 0  # answered before the context closed: the flush may come
