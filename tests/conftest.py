@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from hypothesis import settings as hypothesis_settings
 
@@ -183,3 +184,11 @@ def drawn_event(make_event, make_player):
         return event
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def _forget_kept_cards() -> Iterator[None]:
+    """Each test starts with an empty cache: a card kept by an earlier test (its database
+    rolled back, its ids used again) is not this test's (`scorekeeping.card.load_card`)."""
+    cache.clear()
+    yield

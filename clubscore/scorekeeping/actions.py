@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.db.models.functions import Now
 from django.utils.translation import gettext as _
 
-from clubscore.events.models import Round, ScoreEntry, Table
+from clubscore.events.models import Draft, Round, ScoreEntry, Table
 from clubscore.translation import translate
 
 from .card import ScoreCard, build_card
@@ -55,13 +55,14 @@ def save_draft(card: ScoreCard, number: int, raw: dict, *, version: int = 0) -> 
     kept = card.entries.get(number)
     if side_version(card, kept) != version:
         return
-    if kept is not None and kept.draft(card.side) == raw:
-        return  # already kept: no lock, no write
-    if kept is not None and kept.draft(card.side) is not None:
+    if kept is not None:
         # The scorekeeper types on, one preview per count: one UPDATE of this side's
         # draft, kept only while the entry is as this card read it (a save in between
-        # changes its version). Else (or no draft yet) lock the entry and keep it there.
-        mine = kept.drafts.filter(side=int(card.side), entry__version=kept.version)
+        # changes its version). Else (no draft yet) lock the entry and keep it there.
+        # (No ordering: the UPDATE's subquery needs none, and building it costs.)
+        mine = Draft.objects.order_by().filter(
+            entry=kept, side=int(card.side), entry__version=kept.version
+        )
         if mine.update(data=raw, updated_at=Now()):
             return
     with transaction.atomic():

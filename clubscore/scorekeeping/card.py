@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from clubscore.events.clock import ClockState, clock_state
 from clubscore.events.models import (
+    Draft,
     Event,
     Round,
     ScoreChange,
@@ -33,6 +35,9 @@ from .errors import Refused
 from .modes import WholeTableEntry, mode_of
 
 LIVE_STATUSES = Event.LIVE_STATUSES
+# How long a process keeps a card it read, unchanged (`load_card`): the cache's entries
+# of cards that changed since are never asked for again and go with it.
+KEPT_SECONDS = 10 * 60
 
 
 @dataclass
@@ -58,6 +63,16 @@ class ScoreCard:
             ScoreChange.objects.filter(entry__table=self.table)
             .select_related("entry", "changed_by_user", "changed_by_player")
             .order_by("-changed_at", "-id")[:50]
+        )
+
+    @cached_property
+    def drafts(self) -> dict[int, dict]:
+        """What this side typed and has not sent, by hand or round (one query, when a
+        page shows a form): read afresh, never kept with the card (`load_card`)."""
+        return dict(
+            Draft.objects.filter(entry__table=self.table, side=int(self.side)).values_list(
+                "entry__number", "data"
+            )
         )
 
     @property
@@ -254,9 +269,50 @@ class ScoreCard:
 
 
 def load_card(
-    token: str, *, user: Any = None, now: datetime.datetime | None = None
+    token: str,
+    *,
+    user: Any = None,
+    now: datetime.datetime | None = None,
+    version: str | None = None,
 ) -> ScoreCard | None:
-    """The card a private link opens, in a fixed number of queries; None when it opens nothing."""
+    """The card a private link opens, in a fixed number of queries; None when it opens nothing.
+
+    With `version`, the card's live fingerprint read just before (`live.live_version`),
+    the process keeps what it read under that fingerprint: the previews as each count
+    is typed and the post after the page it came from read nothing more until the card
+    changes (issue 28). The fingerprint changes with everything kept here (the entries,
+    their parts, the table, the clock's settings, the event); drafts are not kept, as a
+    draft leaves it alone (`ScoreCard.drafts` reads them afresh). The clock is worked
+    out at each request.
+    """
+    key = f"clubscore:card:{token}:{version}" if version is not None else None
+    kept = cache.get(key) if key is not None else None
+    if kept is None:
+        kept = _read(token)
+        if kept is None:
+            return None
+        if key is not None:
+            cache.set(key, kept, KEPT_SECONDS)
+    link, seats, entries = kept
+    card = ScoreCard(
+        event=link.table.round.event,
+        table=link.table,
+        seats=seats,
+        entries=entries,
+        clock=clock_state(link.table.round, now),
+        link=link,
+        live_version=version,
+    )
+    keeper = next((s.player for s in card.seats if s.player_id == link.player_id), None)
+    if keeper is not None:
+        link.player = keeper
+    card.organizer = bool(user is not None and user.is_authenticated and user.is_staff)
+    card.user = user if card.organizer else None
+    return card
+
+
+def _read(token: str) -> tuple[ScorekeeperLink, list[Seat], dict[int, ScoreEntry]] | None:
+    """The link (with its table, round, event and team), the seats and the entries."""
     # The token is unique: a slice, not .first(), so there is no ORDER BY to build or sort.
     found = ScorekeeperLink.objects.select_related("table__round__event", "team").filter(
         token=token, revoked_at__isnull=True, table__round__event__status__in=LIVE_STATUSES
@@ -264,13 +320,14 @@ def load_card(
     link = next(iter(found), None)
     if link is None:
         return None
-    card = build_card(link.table, link=link, now=now)
-    keeper = next((s.player for s in card.seats if s.player_id == link.player_id), None)
-    if keeper is not None:
-        link.player = keeper
-    card.organizer = bool(user is not None and user.is_authenticated and user.is_staff)
-    card.user = user if card.organizer else None
-    return card
+    return link, *_seats_and_entries(link.table)
+
+
+def _seats_and_entries(table: Table) -> tuple[list[Seat], dict[int, ScoreEntry]]:
+    # Through the table's related managers, so each seat and entry knows its table.
+    seats = list(table.seats.select_related("player", "team").order_by("position"))
+    entries = {e.number: e for e in table.entries.with_parts().order_by("number")}
+    return seats, entries
 
 
 def finished_event_name(token: str) -> str | None:
@@ -290,12 +347,9 @@ def build_card(
     link: ScorekeeperLink | None = None,
     now: datetime.datetime | None = None,
 ) -> ScoreCard:
-    event = table.round.event
-    # Through the table's related managers, so each seat and entry knows its table.
-    seats = list(table.seats.select_related("player", "team").order_by("position"))
-    entries = {e.number: e for e in table.entries.with_parts().with_drafts().order_by("number")}
+    seats, entries = _seats_and_entries(table)
     return ScoreCard(
-        event=event,
+        event=table.round.event,
         table=table,
         seats=seats,
         entries=entries,

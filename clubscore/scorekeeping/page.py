@@ -119,8 +119,9 @@ class CardPage:
         card, entry = self.card, self.card.entries.get(number)
         if entry is None:
             return {}
-        if entry.draft(card.side):
-            return entry.draft(card.side)
+        draft = card.drafts.get(number)
+        if draft:
+            return draft
         return card.mode.initial(card, entry)
 
     @property

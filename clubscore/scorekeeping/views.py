@@ -43,10 +43,13 @@ class EveningOver(Http404):
         self.event_name = event_name
 
 
-def _card(request: HttpRequest, token: str) -> ScoreCard:
+def _card(request: HttpRequest, token: str, version: str | None = None) -> ScoreCard:
     """The card behind `token`, or 404 with no hint of what exists (`EveningOver` when
-    the link was good until its evening was finished)."""
-    card = load_card(token, user=request.user)
+    the link was good until its evening was finished). `version`: the card's live
+    fingerprint, when the view has read it already."""
+    if version is None:
+        version = live_version(token)
+    card = load_card(token, user=request.user, version=version)
     if card is None:
         name = finished_event_name(token)
         if name is not None:
@@ -92,7 +95,7 @@ def card(request: HttpRequest, token: str) -> HttpResponse:
         presence.heard_from(token)
         return HttpResponse(status=204)
     try:
-        card = _card(request, token)
+        card = _card(request, token, version)
     except EveningOver as over:
         if live:
             # The tablet reloads and shows the page below instead of a stale card.
@@ -100,7 +103,6 @@ def card(request: HttpRequest, token: str) -> HttpResponse:
         # 200, not 410: a tablet that reloads must show this page without a console error.
         return render(request, "scorekeeping/over.html", {"event_name": over.event_name})
     presence.heard_from(token)
-    card.live_version = version
     edit = _int(request.GET.get("edit"), 0)
     number = edit if edit in card.entries and card.side_is_in(edit) else None
     dispute = _int(request.GET.get("dispute"), 0)

@@ -37,14 +37,29 @@ def entry_groups(context: template.Context, form: forms.Form) -> SafeString:
     )
 
 
+@register.simple_tag
+def error_slots(form: forms.Form) -> SafeString:
+    """Each field's errors, sent with a preview to replace those the page shows
+    (hx-swap-oob): the errors of what is typed now, an empty slot where they are gone."""
+    return format_html_join(
+        "",
+        '<div id="err-{}" class="field-errors" hx-swap-oob="true">{}</div>',
+        ((field.html_name, _errors(field.errors)) for field in form),
+    )
+
+
+def _errors(errors: list) -> SafeString:
+    return format_html_join(
+        "", '<p class="field-error" role="alert">{}</p>', ((e,) for e in errors)
+    )
+
+
 def _field(field: forms.BoundField, token: str | None) -> SafeString:
     errors = field.errors
     state = " has-error" if errors else ""
     # Filled by the preview (hx-swap-oob) while typing, so it is there when empty too.
     shown_errors = format_html(
-        '<div id="err-{}" class="field-errors">{}</div>',
-        field.html_name,
-        format_html_join("", '<p class="field-error" role="alert">{}</p>', ((e,) for e in errors)),
+        '<div id="err-{}" class="field-errors">{}</div>', field.html_name, _errors(errors)
     )
     kind = field.widget_type
     # Read once: the label is a lazy translation, the id a property.

@@ -22,17 +22,11 @@ class ScoreEntryQuerySet(models.QuerySet):
 
     def with_parts(self) -> ScoreEntryQuerySet:
         """Each entry with its teams' parts, in one more query (`ScoreEntry.part`)."""
-        # Ordered by the columns: the default ordering ("entry") would follow the entry's
-        # own ordering into a join of tables, rounds and events (every tablet request).
-        return self.prefetch_related(
-            models.Prefetch("parts", queryset=TeamPart.objects.order_by("entry_id", "team"))
-        )
+        return self.prefetch_related("parts")
 
     def with_drafts(self) -> ScoreEntryQuerySet:
         """Each entry with what was typed and not sent, in one more query (`ScoreEntry.draft`)."""
-        return self.prefetch_related(
-            models.Prefetch("drafts", queryset=Draft.objects.order_by("entry_id", "side"))
-        )
+        return self.prefetch_related("drafts")
 
     def scored(self) -> ScoreEntryQuerySet:
         """Entries with a score in: a result, or any team's part."""
@@ -165,7 +159,7 @@ class TeamPart(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["entry", "team"]
+        ordering = ["entry_id", "team"]  # by the column: "entry" would join the entries
         verbose_name = _("team's part")
         verbose_name_plural = _("teams' parts")
         constraints = [
@@ -196,7 +190,7 @@ class Draft(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["entry", "side"]
+        ordering = ["entry_id", "side"]  # by the column: "entry" would join the entries
         verbose_name = _("draft")
         verbose_name_plural = _("drafts")
         constraints = [
