@@ -27,6 +27,8 @@ def test_the_game_shown_is_the_one_whose_options_are_shown_with_its_own_defaults
     if language == "de":
         page.get_by_role("button", name="DE").click()
     page.get_by_role("link", name=new).click()
+    # Loaded, htmx with it: a game chosen before would not fetch its options.
+    page.wait_for_url(f"{live_server.url}/events/new/")
     game = page.get_by_label(game_label, exact=True)
     legend = page.locator("#game-options legend")
     # It opened with "---------" selected beside "Options of Hand and Foot".

@@ -101,6 +101,8 @@ def test_the_organizer_creates_an_event_in_german(
     log_in(page, live_server, "director", "a-long-organizer-pass")
     page.get_by_role("button", name="DE").click()
     page.get_by_role("link", name="Neue Veranstaltung").click()
+    # Loaded, htmx with it: a game chosen before would not fetch its options.
+    page.wait_for_url(f"{live_server.url}/events/new/")
     page.get_by_label("Name").fill("Laus am Freitag")
     page.get_by_label("Spiel", exact=True).select_option("laus")
     page.locator("#game-options legend").filter(has_text="Optionen von Laus").wait_for(
