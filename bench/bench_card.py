@@ -2,7 +2,9 @@
 
 `card.load_card` (plain ORM querysets: the link with its table, round, event and
 team, the seats, the entries, and when a page reads it the history), and the live poll's
-fingerprint (`live.live_version`, the one query an unchanged poll costs). 100 drawn
+fingerprint (`live.live_version`, the one query an unchanged poll costs); and a card
+the process keeps under its fingerprint (issue 28: read again with nothing changed, as
+the previews as each count is typed and a post after its page read it). 100 drawn
 Hand and Foot tables with a running clock, in a throwaway database: a temporary SQLite
 file, or the PostgreSQL database BENCH_DATABASE_URL names (migrated, and emptied at
 the end).
@@ -64,6 +66,8 @@ def main() -> None:
         print(f"  load_card, {'with the history (a page)':30} {took:.2f} ms")
         took = per_call_ms(lambda: live.live_version(token))
         print(f"  live_version, {'an unchanged poll':30} {took:.2f} ms")
+        took = per_call_ms(lambda: card.load_card(token, version=live.live_version(token)))
+        print(f"  load_card, {'kept (fingerprint + cache)':30} {took:.2f} ms")
 
 
 if __name__ == "__main__":

@@ -293,7 +293,7 @@ def load_card(
             return None
         if key is not None:
             cache.set(key, kept, KEPT_SECONDS)
-    link, seats, entries = kept
+    link, seats, entries, options = kept
     card = ScoreCard(
         event=link.table.round.event,
         table=link.table,
@@ -303,6 +303,7 @@ def load_card(
         link=link,
         live_version=version,
     )
+    card.options = options  # the event's options as the game cleaned them, kept too
     keeper = next((s.player for s in card.seats if s.player_id == link.player_id), None)
     if keeper is not None:
         link.player = keeper
@@ -311,8 +312,9 @@ def load_card(
     return card
 
 
-def _read(token: str) -> tuple[ScorekeeperLink, list[Seat], dict[int, ScoreEntry]] | None:
-    """The link (with its table, round, event and team), the seats and the entries."""
+def _read(token: str) -> tuple[ScorekeeperLink, list[Seat], dict[int, ScoreEntry], dict] | None:
+    """The link (with its table, round, event and team), the seats, the entries and the
+    event's options, cleaned by the game."""
     # The token is unique: a slice, not .first(), so there is no ORDER BY to build or sort.
     found = ScorekeeperLink.objects.select_related("table__round__event", "team").filter(
         token=token, revoked_at__isnull=True, table__round__event__status__in=LIVE_STATUSES
@@ -320,7 +322,7 @@ def _read(token: str) -> tuple[ScorekeeperLink, list[Seat], dict[int, ScoreEntry
     link = next(iter(found), None)
     if link is None:
         return None
-    return link, *_seats_and_entries(link.table)
+    return link, *_seats_and_entries(link.table), link.table.round.event.game_options
 
 
 def _seats_and_entries(table: Table) -> tuple[list[Seat], dict[int, ScoreEntry]]:

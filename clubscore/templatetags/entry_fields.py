@@ -40,11 +40,13 @@ def entry_groups(context: template.Context, form: forms.Form) -> SafeString:
 @register.simple_tag
 def error_slots(form: forms.Form) -> SafeString:
     """Each field's errors, sent with a preview to replace those the page shows
-    (hx-swap-oob): the errors of what is typed now, an empty slot where they are gone."""
+    (hx-swap-oob): the errors of what is typed now, an empty slot where they are gone.
+    Read from `form.errors`, without a bound field each (a preview is sent per count)."""
+    errors = form.errors
     return format_html_join(
         "",
         '<div id="err-{}" class="field-errors" hx-swap-oob="true">{}</div>',
-        ((field.html_name, _errors(field.errors)) for field in form),
+        ((form.add_prefix(name), _errors(errors.get(name, ()))) for name in form.fields),
     )
 
 
