@@ -58,7 +58,10 @@ class ScoreCard:
     @cached_property
     def changes(self) -> list[ScoreChange]:
         """The card's latest changes, newest first (one query, when a page shows them:
-        a post that is stored and redirected never reads them)."""
+        a post that is stored and redirected never reads them; none on a card with no
+        hand yet: every change is an entry's)."""
+        if not self.entries:
+            return []
         return list(
             ScoreChange.objects.filter(entry__table=self.table)
             .select_related("entry", "changed_by_user", "changed_by_player")
