@@ -81,6 +81,20 @@ def test_a_call_from_the_scorekeepers_card(client, drawn_event):
     assert "The organizer is on the way" in text(client.get(card))
 
 
+def test_the_cards_call_form_reads_in_each_tablets_language(client, drawn_event):
+    """Its reasons are drawn once per language and kept (issue 28): a German tablet after
+    an English one reads German, and the English one English again."""
+    event = drawn_event(tables=1)
+    link = ScorekeeperLink.objects.filter(table__round__event=event).first()
+    card = reverse("scorekeeping:card", args=[link.token])
+    assert "A question" in text(client.get(card))
+    client.cookies["django_language"] = "de"
+    german = text(client.get(card))
+    assert "Eine Frage" in german and "A question" not in german
+    client.cookies["django_language"] = "en"
+    assert "A question" in text(client.get(card))
+
+
 def test_one_open_call_per_table(drawn_event):
     event = drawn_event(tables=1)
     seat, _link = seated(event)
