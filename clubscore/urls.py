@@ -30,7 +30,7 @@ def robots_txt(request: HttpRequest) -> HttpResponse:
 
 urlpatterns = [
     # The tablets' and the phones' URLs first: they are asked for most, every 10 seconds
-    # (no other URL starts as theirs do, so the order changes nothing else).
+    # (no other app answers any of their paths, so the order changes nothing else).
     path("", include("clubscore.scorekeeping.urls")),
     path("", include("clubscore.playerpages.urls")),
     path("", event_views.home, name="home"),

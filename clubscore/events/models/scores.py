@@ -24,10 +24,6 @@ class ScoreEntryQuerySet(models.QuerySet):
         """Each entry with its teams' parts, in one more query (`ScoreEntry.part`)."""
         return self.prefetch_related("parts")
 
-    def with_drafts(self) -> ScoreEntryQuerySet:
-        """Each entry with what was typed and not sent, in one more query (`ScoreEntry.draft`)."""
-        return self.prefetch_related("drafts")
-
     def scored(self) -> ScoreEntryQuerySet:
         """Entries with a score in: a result, or any team's part."""
         return self.filter(Q(result__isnull=False) | Q(parts__isnull=False)).distinct()
@@ -109,7 +105,8 @@ class ScoreEntry(models.Model):
         return part
 
     def draft(self, side: int | str) -> dict | None:
-        """What this side typed and has not sent (None: nothing); reads `with_drafts()`."""
+        """What this side typed and has not sent (None: nothing). A card page reads its
+        side's drafts of every hand at once (`ScoreCard.drafts`)."""
         return next((d.data for d in self.drafts.all() if d.side == int(side)), None)
 
     def keep_draft(self, side: int | str, typed: dict) -> None:
