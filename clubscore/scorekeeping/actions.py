@@ -57,12 +57,10 @@ def save_draft(card: ScoreCard, number: int, raw: dict, *, version: int = 0) -> 
         return
     if kept is not None:
         # The scorekeeper types on, one preview per count: one UPDATE of this side's
-        # draft, kept only while the entry is as this card read it (a save in between
-        # changes its version). Else (no draft yet) lock the entry and keep it there.
-        # (No ordering: the UPDATE's subquery needs none, and building it costs.)
-        mine = Draft.objects.order_by().filter(
-            entry=kept, side=int(card.side), entry__version=kept.version
-        )
+        # draft. A draft is only of a hand this side has not sent, and sending it drops
+        # the draft, so a late preview finds none and goes on below, where the locked
+        # entry's version refuses it. Else (no draft yet) lock the entry and keep it there.
+        mine = Draft.objects.filter(entry=kept, side=int(card.side))
         if mine.update(data=raw, updated_at=Now()):
             return
     with transaction.atomic():
