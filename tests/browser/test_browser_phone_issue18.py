@@ -232,3 +232,27 @@ def test_long_names_wrap_on_the_organizers_pages_on_a_phone(
         # Nothing cut off either (the wall's names end in "…" only on a projector).
         assert page.evaluate(CLIPPED_NAMES) == 0, name
         screenshot(page, f"long-name-{name}-390-{language}")
+
+
+# Each legend total of the card's chart, and how many lines it takes.
+LEGEND_TOTALS = """() => [...document.querySelectorAll('.card-page .chart-legend strong')].map(
+  (total) => ({text: total.textContent, lines: total.getClientRects().length,
+               height: total.getBoundingClientRect().height,
+               line: parseFloat(getComputedStyle(total).lineHeight)}))"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"], ids=["en", "de"])
+def test_the_charts_totals_keep_their_digits_together_on_a_phone(
+    new_page, live_server, drawn_event, locale
+):
+    """A long team name wraps in the chart's legend; its total does not (5910 read as
+    "59" above "10" on a 390 px phone, where the card lets long words break anywhere)."""
+    event = played(drawn_event)
+    lengthen_a_name(event)
+    page = new_page(PHONE, locale=locale)
+    page.goto(f"{live_server.url}/s/{card_token(event)}/")
+    totals = page.evaluate(LEGEND_TOTALS)
+    assert len(totals) == 2 and all(len(t["text"]) >= 3 for t in totals), totals
+    for total in totals:
+        assert total["lines"] == 1 and total["height"] <= total["line"] * 1.2, total
+    screenshot(page, f"card-chart-legend-390-{locale[:2]}")
