@@ -52,6 +52,23 @@
     }
   });
 
+  // Sent blank on save too (before offline.js reads the form: the capture phase). A
+  // preview still on its way would have left the value of the numbers before the last
+  // one typed ("6 aces were taken" for a count nobody typed); the server fills it from
+  // the numbers sent with it, as for the preview.
+  document.addEventListener(
+    "submit",
+    function (event) {
+      var form = event.target;
+      if (!form.querySelectorAll) return;
+      var autos = form.querySelectorAll("input[data-auto]");
+      for (var i = 0; i < autos.length; i++) {
+        if (!autos[i].dataset.touched) autos[i].value = "";
+      }
+    },
+    true
+  );
+
   // The server tells which value a fixed sum leaves for the last player; fill it in
   // unless the scorekeeper typed something there (they only check it).
   document.addEventListener("htmx:afterSwap", function () {

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clubscore.events.clock import call_time, start_clock
-from clubscore.events.models import ScorekeeperLink
+from clubscore.events.models import ScorekeeperLink, ScoreEntry
 
 from .conftest import PHONE, screenshot
 
@@ -70,6 +70,27 @@ def test_laus_round_with_the_last_counts_filled_in(new_page, live_server, drawn_
     save_and_confirm(page)
     expect(page.locator(".total-value").first).to_have_text("350")  # 10♠ 300 + 2 aces
     finish(page, "phone-laus-turned-in-390")
+
+
+def test_a_count_saved_before_its_preview_came_back_is_filled_from_what_was_sent(
+    new_page, live_server, drawn_event
+):
+    """The last player's aces filled themselves in with 4 while nothing was typed; the
+    scorekeeper types 2 for another player and saves at once, before the preview
+    (300 ms later) fills in 2. The save sends the filled-in count blank, as the preview
+    does, and the server fills it from what was sent: 2, not "6 aces were taken"
+    (the evening's browser test met this on a busy machine)."""
+    event = start_clock(drawn_event("laus", tables=1, options={"rounds": 1}))
+    page = open_card(new_page, live_server, event)
+    for suit in ("♠ spades", "♥ hearts", "♦ diamonds", "♣ clubs"):
+        page.get_by_label(f"Who took the ten of {suit}?").select_option(label="P1A Table1")
+    last = box(page, "P1D Table1: Aces")
+    expect(last).to_have_value("4")
+    box(page, "P1B Table1: Aces").fill("2")
+    page.get_by_role("button", name="Save the round").click()
+    expect(page.locator(".message")).to_contain_text("saved")
+    entry = ScoreEntry.objects.get(table__round__event=event)
+    assert [player["aces"] for player in entry.payload["taken"]] == [0, 2, 0, 2]
 
 
 def test_exact_bid_stops_when_time_is_called(new_page, live_server, drawn_event):
