@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clubscore.events.clock import call_time, start_clock
-from clubscore.events.models import ScorekeeperLink, ScoreEntry
+from clubscore.events.models import ScoreEntry, ScorekeeperLink
 
 from .conftest import PHONE, screenshot
 
