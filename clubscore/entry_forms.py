@@ -13,8 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -22,6 +21,7 @@ from clubscore.games import GAMES, hand_and_foot, laus, luxury_family
 from clubscore.games.cards import SUITS
 from clubscore.games.exact_bid import ExactBid, cards_in_round
 from clubscore.games.hand_and_foot import WENT_OUT
+from clubscore.markup import attributes, escaped
 from clubscore.numbers import WholeNumberField
 from clubscore.translation import suit_label, translate
 
@@ -50,23 +50,13 @@ class CountInput(forms.NumberInput):
     """
 
     def render(self, name: str, value: Any, attrs: dict | None = None, renderer=None) -> SafeString:
-        widget = self.get_context(name, value, attrs)["widget"]
-        shown = "" if widget["value"] is None else format_html(' value="{}"', widget["value"])
-        return format_html(
-            '<input type="{}" name="{}"{}{}>',
-            widget["type"],
-            widget["name"],
-            shown,
-            _attributes(widget["attrs"]),
+        # Widget.format_value and build_attrs, as get_context calls them.
+        shown = self.format_value(value)
+        value_attr = "" if shown is None else f' value="{escaped(shown)}"'
+        return mark_safe(
+            f'<input type="{self.input_type}" name="{escaped(name)}"{value_attr}'
+            f"{attributes(self.build_attrs(self.attrs, attrs))}>"
         )
-
-
-def _attributes(attrs: Mapping[str, Any]) -> SafeString:
-    """` name="value"` for each attribute, escaped, in order; True writes the bare name and
-    False or None leaves it out (as Django's widget templates do)."""
-    pairs = ((k, v) for k, v in attrs.items() if v is not None and not isinstance(v, bool))
-    bare = ((k,) for k, v in attrs.items() if v is True)
-    return format_html_join("", ' {}="{}"', pairs) + format_html_join("", " {}", bare)
 
 
 def count_field(

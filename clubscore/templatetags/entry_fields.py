@@ -12,9 +12,10 @@ from typing import Any
 
 from django import forms, template
 from django.template.loader import render_to_string
-from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+
+from clubscore.markup import escaped
 
 register = template.Library()
 
@@ -26,12 +27,9 @@ def entry_groups(context: template.Context, form: forms.Form) -> SafeString:
     token = context.get("token")
     return mark_safe(
         "".join(
-            format_html(
-                '<fieldset class="group"><legend>{}</legend><div class="group-fields">{}</div>'
-                "</fieldset>",
-                legend,
-                mark_safe("".join(_field(field, token) for field in fields)),
-            )
+            f'<fieldset class="group"><legend>{escaped(legend)}</legend>'
+            f'<div class="group-fields">{"".join(_field(field, token) for field in fields)}</div>'
+            "</fieldset>"
             for legend, fields in form.field_groups
         )
     )
@@ -43,75 +41,58 @@ def error_slots(form: forms.Form) -> SafeString:
     (hx-swap-oob): the errors of what is typed now, an empty slot where they are gone.
     Read from `form.errors`, without a bound field each (a preview is sent per count)."""
     errors = form.errors
-    return format_html_join(
-        "",
-        '<div id="err-{}" class="field-errors" hx-swap-oob="true">{}</div>',
-        ((form.add_prefix(name), _errors(errors.get(name, ()))) for name in form.fields),
+    return mark_safe(
+        "".join(
+            f'<div id="err-{escaped(form.add_prefix(name))}" class="field-errors" '
+            f'hx-swap-oob="true">{_errors(errors.get(name, ()))}</div>'
+            for name in form.fields
+        )
     )
 
 
-def _errors(errors: list) -> SafeString:
-    return format_html_join(
-        "", '<p class="field-error" role="alert">{}</p>', ((e,) for e in errors)
-    )
+def _errors(errors: list) -> str:
+    return "".join(f'<p class="field-error" role="alert">{escaped(e)}</p>' for e in errors)
 
 
-def _field(field: forms.BoundField, token: str | None) -> SafeString:
+def _field(field: forms.BoundField, token: str | None) -> str:
     errors = field.errors
     state = " has-error" if errors else ""
     # Filled by the preview (hx-swap-oob) while typing, so it is there when empty too.
-    shown_errors = format_html(
-        '<div id="err-{}" class="field-errors">{}</div>', field.html_name, _errors(errors)
+    shown_errors = (
+        f'<div id="err-{escaped(field.html_name)}" class="field-errors">{_errors(errors)}</div>'
     )
     kind = field.widget_type
     # Read once: the label is a lazy translation, the id a property.
-    label, at = str(field.label), field.id_for_label
+    text, at = str(field.label), escaped(field.id_for_label)
+    label = escaped(text)
     if kind in ("count", "number"):
-        return format_html(
-            '<div class="field count-field{}"><label for="{}">{}</label>{}{}{}</div>',
-            state,
-            at,
-            label,
-            _stepper(field, label, at),
-            _meld_calculator(field, token),
-            shown_errors,
+        return (
+            f'<div class="field count-field{state}"><label for="{at}">{label}</label>'
+            f"{_stepper(field, text, at)}{_meld_calculator(field, token)}{shown_errors}</div>"
         )
     if kind == "checkbox":
-        return format_html(
-            '<div class="field check-field{}"><label for="{}" class="check">{} <span>{}</span>'
-            "</label>{}</div>",
-            state,
-            at,
-            field,
-            label,
-            shown_errors,
+        return (
+            f'<div class="field check-field{state}"><label for="{at}" class="check">'
+            f"{field} <span>{label}</span></label>{shown_errors}</div>"
         )
     if kind == "radioselect":
-        choices = format_html_join(
-            "",
-            '<label for="{}" class="choice">{} <span>{}</span></label>',
-            ((radio.id_for_label, radio.tag(), radio.choice_label) for radio in field),
+        choices = "".join(
+            f'<label for="{escaped(radio.id_for_label)}" class="choice">{radio.tag()} '
+            f"<span>{escaped(radio.choice_label)}</span></label>"
+            for radio in field
         )
-        return format_html(
-            '<fieldset class="field choice-field{}"><legend>{}</legend>'
-            '<div class="choices">{}</div>{}</fieldset>',
-            state,
-            label,
-            choices,
-            shown_errors,
+        return (
+            f'<fieldset class="field choice-field{state}"><legend>{label}</legend>'
+            f'<div class="choices">{choices}</div>{shown_errors}</fieldset>'
         )
-    return format_html(
-        '<div class="field{}"><label for="{}">{}</label>{}{}</div>',
-        state,
-        at,
-        label,
-        field,
-        shown_errors,
+    return (
+        f'<div class="field{state}"><label for="{at}">{label}</label>{field}{shown_errors}</div>'
     )
 
 
-def _stepper(field: forms.BoundField, label: str, at: str) -> SafeString:
-    """The count between − and + buttons that move it by the game's unit."""
+def _stepper(field: forms.BoundField, label: str, at: str) -> str:
+    """The count between − and + buttons that move it by the game's unit (`at` is
+    escaped already)."""
     step = getattr(field.field, "step", None) or 1
     if step == 1:
         less = _("One less: %(label)s") % {"label": label}
@@ -119,19 +100,12 @@ def _stepper(field: forms.BoundField, label: str, at: str) -> SafeString:
     else:
         less = _("%(step)s less: %(label)s") % {"step": step, "label": label}
         more = _("%(step)s more: %(label)s") % {"step": step, "label": label}
-    return format_html(
+    return (
         '<div class="stepper">'
-        '<button type="button" class="step" data-step="-{}" aria-controls="{}" aria-label="{}">'
-        "−</button>{}"
-        '<button type="button" class="step" data-step="{}" aria-controls="{}" aria-label="{}">'
-        "+</button></div>",
-        step,
-        at,
-        less,
-        field,
-        step,
-        at,
-        more,
+        f'<button type="button" class="step" data-step="-{step}" aria-controls="{at}" '
+        f'aria-label="{escaped(less)}">−</button>{field}'
+        f'<button type="button" class="step" data-step="{step}" aria-controls="{at}" '
+        f'aria-label="{escaped(more)}">+</button></div>'
     )
 
 

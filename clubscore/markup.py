@@ -1,0 +1,32 @@
+"""HTML drawn in Python for the tablet's hottest parts (the entry fields, a few dozen a page).
+
+Django's `format_html` escapes each value through `conditional_escape`, whose lazy-text
+wrapper cost more than the escaping itself: with a few hundred values a card page, it
+was about a fifth of the page's rendering (issue 28, cProfile of `bench/bench_requests.py`).
+`escaped` escapes exactly as Django does (`html.escape`, quotes included) and leaves safe
+HTML alone, as `conditional_escape` does; the callers join plain f-strings.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any
+
+
+def escaped(value: Any) -> str:
+    """`value` as HTML text: safe HTML (`__html__`) as it is, anything else escaped."""
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return html.escape(str(value))
+
+
+def attributes(attrs: Mapping[str, Any]) -> str:
+    """` name="value"` for each attribute, escaped, in order; then the bare names of those
+    that are True. False or None leaves an attribute out (as Django's widget templates do)."""
+    pairs = "".join(
+        f' {escaped(k)}="{escaped(v)}"'
+        for k, v in attrs.items()
+        if v is not None and not isinstance(v, bool)
+    )
+    return pairs + "".join(f" {escaped(k)}" for k, v in attrs.items() if v is True)
