@@ -16,10 +16,12 @@ from typing import Any
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 
+from clubscore.events.calls import open_call
 from clubscore.events.clock import ClockState, clock_state
 from clubscore.events.models import (
     Draft,
     Event,
+    OrganizerCall,
     Round,
     ScoreChange,
     ScoreEntry,
@@ -54,6 +56,15 @@ class ScoreCard:
     user: Any = None  # the organizer's user when the organizer is acting
     # What the live part shows (`live_version`), when read with the card for a page.
     live_version: str | None = None
+
+    @cached_property
+    def organizer_call(self) -> OrganizerCall | None:
+        """The table's open call to the organizer (issue 25): one query when a page shows
+        it, kept under the card's fingerprint, which covers it (issue 28)."""
+        if self.link is None or self.live_version is None:
+            return open_call(self.table)
+        key = f"clubscore:call:{self.link.token}:{self.live_version}"
+        return cache.get_or_set(key, lambda: open_call(self.table), KEPT_SECONDS)
 
     @cached_property
     def changes(self) -> list[ScoreChange]:

@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubscore.entry_forms import FORMS, DisputeForm, EntryForm
-from clubscore.events.calls import open_call
 from clubscore.events.forms import CallForm
 from clubscore.events.models import ScoreEntry
 from clubscore.games import ScoreError
@@ -358,8 +357,8 @@ class CardPage:
             "clock": card.clock,
             "form": self.form,
             "facts": self.head,
-            # The table's open call to the organizer (issue 25): one query.
-            "organizer_call": open_call(card.table),
+            # The table's open call to the organizer (issue 25).
+            "organizer_call": card.organizer_call,
             "call_form": CallForm(),
             **self.preview,
         }

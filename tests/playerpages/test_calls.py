@@ -79,6 +79,10 @@ def test_a_call_from_the_scorekeepers_card(client, drawn_event):
     assert "The organizer has been called. Please wait at your table." in text(client.get(card))
     calls.on_my_way(event, call.pk)
     assert "The organizer is on the way" in text(client.get(card))
+    # The card is kept under its fingerprint (issue 28), which covers the open call.
+    calls.done(event, call.pk)
+    page = text(client.get(card))
+    assert "The organizer is on the way" not in page and "has been called" not in page
 
 
 def test_the_cards_call_form_reads_in_each_tablets_language(client, drawn_event):

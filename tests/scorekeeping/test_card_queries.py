@@ -118,8 +118,11 @@ def test_a_card_is_read_once_until_it_changes(client, running, django_assert_num
     version = live_version(one.token)
     with django_assert_num_queries(4):
         first = load_card(one.token, version=version)
+    with django_assert_num_queries(1):
+        assert first.organizer_call is None  # read when a page shows it, and kept
     with django_assert_num_queries(0):
         again = load_card(one.token, version=version)
+        assert again.organizer_call is None
     assert again is not first and again.entries[1].part(2).version == 1
     assert [seat.player.name for seat in again.seats] == [s.player.name for s in first.seats]
     # The other team saves hand 2: the fingerprint moves, and the card is read afresh.
