@@ -85,9 +85,7 @@ def _field(field: forms.BoundField, token: str | None) -> str:
             f'<fieldset class="field choice-field{state}"><legend>{label}</legend>'
             f'<div class="choices">{choices}</div>{shown_errors}</fieldset>'
         )
-    return (
-        f'<div class="field{state}"><label for="{at}">{label}</label>{field}{shown_errors}</div>'
-    )
+    return f'<div class="field{state}"><label for="{at}">{label}</label>{field}{shown_errors}</div>'
 
 
 def _stepper(field: forms.BoundField, label: str, at: str) -> str:
