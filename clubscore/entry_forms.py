@@ -147,6 +147,17 @@ class EntryForm(forms.Form):
         )
 
     @property
+    def labelled_errors(self) -> list[tuple[str, str]]:
+        """Each field's errors with its label, in the form's order: read from `errors`,
+        without a bound field each (a preview is sent as each count is typed)."""
+        errors = self.errors
+        return [
+            (str(field.label), error)
+            for name, field in self.fields.items()
+            for error in errors.get(name, ())
+        ]
+
+    @property
     def filled_in(self) -> list[tuple[str, str, int]]:
         """Each value a fixed sum filled in: (field name, its label, the value)."""
         return [(name, str(self.fields[name].label), value) for name, value in self.auto.items()]

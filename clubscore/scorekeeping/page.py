@@ -205,7 +205,7 @@ class CardPage:
                 )
         return columns
 
-    @property
+    @cached_property
     def totals(self) -> list[int]:
         return [self.card.score.totals.get(column["pid"], 0) for column in self.columns]
 
@@ -315,11 +315,11 @@ class CardPage:
 
     # -- the rest ----------------------------------------------------------------------
 
-    @property
+    @cached_property
     def my_team(self) -> str | None:
         return self.card.mode.my_team(self.card)
 
-    @property
+    @cached_property
     def history(self) -> list[dict]:
         return [
             {

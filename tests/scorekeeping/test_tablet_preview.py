@@ -23,7 +23,7 @@ def test_a_negative_count_shows_its_message_in_the_preview(client, running):
     one, _ = links(running())
     html = preview(client, one, {"number": 1, "melded_aces": -3})
     part = html.split('<ul class="preview-field-errors">', 1)[1].split("</ul>", 1)[0]
-    assert "Cannot be negative." in part
+    assert "Aces: Cannot be negative." in part  # the field's label, then its message
     assert "<strong>0</strong>" not in html
 
 
