@@ -21,6 +21,7 @@ from clubscore.entry_forms import FORMS, DisputeForm, EntryForm
 from clubscore.events.forms import CallForm
 from clubscore.events.models import ScoreEntry
 from clubscore.games import ScoreError
+from clubscore.games.words import Words
 from clubscore.templatetags.charts import line_chart
 from clubscore.translation import translate
 
@@ -56,6 +57,17 @@ def preview_context(card: ScoreCard, form: EntryForm, result: dict | None) -> di
     if result is None:
         return shown
     return shown | card.mode.preview(card, result)
+
+
+class TranslatedWords:
+    """A game's words, each translated as the template reads it (a page shows a few of
+    the game's two dozen)."""
+
+    def __init__(self, words: Words) -> None:
+        self._words = words
+
+    def __getitem__(self, name: str) -> str:
+        return translate(getattr(self._words, name))
 
 
 @dataclass
@@ -96,9 +108,9 @@ class CardPage:
     # -- the game's words ------------------------------------------------------
 
     @cached_property
-    def words(self) -> dict[str, str]:
+    def words(self) -> TranslatedWords:
         """The game's words for the template: ``page.words.as_it_lies`` and so on."""
-        return {name: translate(text) for name, text in vars(self.game.words).items()}
+        return TranslatedWords(self.game.words)
 
     @property
     def entries_title(self) -> str:
