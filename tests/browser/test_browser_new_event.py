@@ -64,6 +64,21 @@ def test_the_organizer_creates_an_event_of_each_game(page, live_server, organize
     assert (event.game, event.options[option_name], event.public_standings) == (game, stored, True)
 
 
+def test_a_game_chosen_before_the_page_is_ready_shows_its_options(page, live_server, organizer):
+    """A quick hand on a slow network chooses the game before htmx has loaded: the page
+    then asks for that game's options itself (static/js/event_form.js)."""
+    log_in(page, live_server, "director", "a-long-organizer-pass")
+    held = []  # htmx's script, held back until the game is chosen
+    page.route("**/htmx-*.js", lambda route: held.append(route))
+    page.goto(f"{live_server.url}/events/new/", wait_until="commit")
+    page.get_by_label("Game", exact=True).select_option("laus")
+    assert held, "htmx was not asked for"
+    held[0].continue_()
+    legend = page.locator("#game-options legend")
+    legend.filter(has_text="Options of Laus").wait_for()
+    assert page.get_by_label("Play until a player passes", exact=True).is_visible()
+
+
 @pytest.mark.parametrize("viewport", [TABLET, PHONE], ids=["tablet", "phone"])
 def test_a_bad_option_shows_its_error_on_the_field_and_keeps_what_was_typed(
     new_page, live_server, organizer, viewport, console_errors
