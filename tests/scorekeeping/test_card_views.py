@@ -482,3 +482,26 @@ def test_a_bid_over_the_cards_says_the_bid_may_be_at_most_that_many(
     client.cookies["django_language"] = language
     response = post(client, link, "entry", data)
     assert words in response.content.decode()
+
+
+def test_the_history_reads_in_each_tablets_language_and_grows(client, running):
+    """Each change is drawn once a language and kept (issue 28): a German tablet after
+    an English one reads German, the English one English again, and a new change shows."""
+    one, two = links(running())
+    client.post(
+        url(one, "entry"), {"idem": uuid.uuid4().hex, "number": 1, "version": 0, **GOOD_TEAM}
+    )
+
+    def history(language: str) -> str:
+        client.cookies["django_language"] = language
+        page = client.get(url(one)).content.decode()
+        return page.split('class="history"', 1)[1].split("</section>", 1)[0]
+
+    assert "<strong>entered</strong>" in history("en")
+    german = history("de")
+    assert "<strong>eingetragen</strong>" in german and "<strong>entered</strong>" not in german
+    assert "<strong>entered</strong>" in history("en")
+    client.post(
+        url(two, "entry"), {"idem": uuid.uuid4().hex, "number": 1, "version": 0, **SMALL_TEAM}
+    )
+    assert history("en").count("<strong>entered</strong>") == 2

@@ -84,6 +84,12 @@ class ScoreEntry(models.Model):
     def __str__(self) -> str:
         return f"{self.table} · {self.number}"
 
+    @property
+    def status_label(self) -> str:
+        """The status in words, as `get_status_display()` gives it without building the
+        field's choices again (the card's hands table shows one a row)."""
+        return str(self.Status(self.status).label)
+
     def part(self, team: int | str) -> TeamPart | None:
         """This team's part of the hand (None: not entered yet); reads `with_parts()`."""
         return next((part for part in self.parts.all() if part.team == int(team)), None)
