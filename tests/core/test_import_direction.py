@@ -33,7 +33,7 @@ TIERS: list[tuple[str, list[set[str]]]] = [
     (
         "shared",
         [
-            {"numbers", "collation", "formats", "redirects", "translation"},
+            {"numbers", "collation", "formats", "markup", "redirects", "translation"},
             {"errors", "middleware", "tokens"},
             {"templatetags", "entry_forms"},
         ],
