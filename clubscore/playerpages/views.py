@@ -26,7 +26,7 @@ from clubscore.events import calls, phones
 from clubscore.events.models import Event, EventPhones, OrganizerCall, PlayerLink, new_phone_id
 from clubscore.events.my_table import MyTable, find_link, live_version, my_table
 from clubscore.numbers import parse_int
-from clubscore.tokens import unchanged
+from clubscore.tokens import is_live_poll, unchanged
 
 from .forms import CallForm, FindForm, HereForm
 from .standing import my_standing, published
@@ -226,7 +226,7 @@ def _live_query(evening: MyTable) -> str:
 def player(request: HttpRequest, token: str) -> HttpResponse:
     """Where the player sits, with whom, who plays first and keeps score; the table's
     hands and totals, the clock; polled like a tablet (an unchanged poll: 204, one query)."""
-    live = bool(request.htmx and request.GET.get("live"))
+    live = is_live_poll(request)
     version = live_version(token)
     if version is None:
         raise Http404

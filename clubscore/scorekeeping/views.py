@@ -23,7 +23,7 @@ from clubscore.events.forms import CallForm
 from clubscore.events.models import OrganizerCall
 from clubscore.messages import message
 from clubscore.numbers import parse_int
-from clubscore.tokens import unchanged
+from clubscore.tokens import is_live_poll, unchanged
 from clubscore.translation import translate
 
 from . import actions, presence
@@ -78,23 +78,16 @@ def _key(request: HttpRequest) -> str | None:
     return key if KEY_PATTERN.match(key) else None
 
 
-def _is_poll(request: HttpRequest) -> bool:
-    """htmx polling the card's live part. Its header is read from META, as django-htmx
-    reads it: `request.htmx` goes through `request.headers`, which parses every header
-    of the request (a tenth of an unchanged poll's own work)."""
-    return request.META.get("HTTP_HX_REQUEST") == "true" and bool(request.GET.get("live"))
-
-
 def _page(request: HttpRequest, page: CardPage, status: int = 200) -> HttpResponse:
     template = "scorekeeping/card.html"
-    if _is_poll(request):
+    if is_live_poll(request):
         template += "#poll"
     return render(request, template, page.context(), status=status)
 
 
 @require_GET
 def card(request: HttpRequest, token: str) -> HttpResponse:
-    live = _is_poll(request)
+    live = is_live_poll(request)
     # Read before the card, so a change in between shows at the next poll, not never.
     version = live_version(token)
     if live and version is not None and unchanged(request, version):
