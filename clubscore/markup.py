@@ -24,9 +24,10 @@ def escaped(value: Any) -> str:
 def attributes(attrs: Mapping[str, Any]) -> str:
     """` name="value"` for each attribute, escaped, in order; then the bare names of those
     that are True. False or None leaves an attribute out (as Django's widget templates do)."""
+    # The names are the code's own (widget attributes), never typed: only values escaped.
     pairs = "".join(
-        f' {escaped(k)}="{escaped(v)}"'
+        f' {k}="{escaped(v)}"'
         for k, v in attrs.items()
         if v is not None and not isinstance(v, bool)
     )
-    return pairs + "".join(f" {escaped(k)}" for k, v in attrs.items() if v is True)
+    return pairs + "".join(f" {k}" for k, v in attrs.items() if v is True)

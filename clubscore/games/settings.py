@@ -17,8 +17,21 @@ from .options import Option
 from .validation import Validator
 
 
+class CleanedOptions(dict):
+    """Options one game has checked and filled in. The pages ask the game several times a
+    request with the event's options, cleaned once when the card was built; cleaning them
+    again gives them back as they are (issue 28: a preview cleaned them four times). Change
+    a copy (``dict(options)``), never them: a changed value would not be checked again."""
+
+    def __init__(self, values: Mapping[str, Any], game_key: str) -> None:
+        super().__init__(values)
+        self.game_key = game_key
+
+
 class Settings:
     """The event's options of a game, with the club's defaults and limits."""
+
+    key: str = ""
 
     options: tuple[Option, ...] = ()
     #: The option that says how many entries make a game (None: the game never says).
@@ -29,6 +42,8 @@ class Settings:
 
     def clean_options(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Fill in the club's defaults and check every option; errors are keyed by option name."""
+        if isinstance(options, CleanedOptions) and options.game_key == self.key:
+            return options
         check = Validator()
         if options is None:
             options = {}
@@ -45,7 +60,7 @@ class Settings:
         if check.ok:
             self._check_options(cleaned, check)
         check.raise_if_errors()
-        return cleaned
+        return CleanedOptions(cleaned, self.key)
 
     def _check_options(self, options: dict[str, Any], check: Validator) -> None:
         """Hook for rules that tie several options together."""

@@ -32,9 +32,10 @@ def _live_sql() -> str:
         # One pass over the table's entries (PostgreSQL and SQLite both concatenate).
         " (SELECT COUNT(*) || ':' || SUM(s.version) || ':' || MAX(s.id) || ':'"
         f" || MAX(s.updated_at) {entries}),"
-        # The table's open call to the organizer, and whether it is answered (issue 25).
-        f" (SELECT c.id FROM {call} c WHERE c.table_id = t.id AND c.closed_at IS NULL),"
-        f" (SELECT c.answered_at FROM {call} c WHERE c.table_id = t.id AND c.closed_at IS NULL)"
+        # The table's open call to the organizer, and whether it is answered (issue 25):
+        # one lookup for both.
+        " (SELECT c.id || ':' || COALESCE(CAST(c.answered_at AS TEXT), '')"
+        f" FROM {call} c WHERE c.table_id = t.id AND c.closed_at IS NULL)"
         f" FROM {link} l JOIN {table} t ON t.id = l.table_id"
         f" JOIN {round_} r ON r.id = t.round_id JOIN {event} e ON e.id = r.event_id"
         " WHERE l.token = %s AND l.revoked_at IS NULL AND e.status IN (%s, %s, %s)"

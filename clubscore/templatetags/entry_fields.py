@@ -25,14 +25,23 @@ def entry_groups(context: template.Context, form: forms.Form) -> SafeString:
     """Each group of `form.field_groups` in its fieldset; the meld calculator's opener
     beside a field that has one, on a card (its `token` in the context)."""
     token = context.get("token")
+    steps = StepWords()
     return mark_safe(
         "".join(
             f'<fieldset class="group"><legend>{escaped(legend)}</legend>'
-            f'<div class="group-fields">{"".join(_field(field, token) for field in fields)}</div>'
+            f'<div class="group-fields">{"".join(_field(f, token, steps) for f in fields)}</div>'
             "</fieldset>"
             for legend, fields in form.field_groups
         )
     )
+
+
+class StepWords:
+    """The − and + buttons' labels, translated once a form (a form has up to 17 counts)."""
+
+    def __init__(self) -> None:
+        self.one = (_("One less: %(label)s"), _("One more: %(label)s"))
+        self.many = (_("%(step)s less: %(label)s"), _("%(step)s more: %(label)s"))
 
 
 @register.simple_tag
@@ -54,7 +63,7 @@ def _errors(errors: list) -> str:
     return "".join(f'<p class="field-error" role="alert">{escaped(e)}</p>' for e in errors)
 
 
-def _field(field: forms.BoundField, token: str | None) -> str:
+def _field(field: forms.BoundField, token: str | None, steps: StepWords) -> str:
     errors = field.errors
     state = " has-error" if errors else ""
     # Filled by the preview (hx-swap-oob) while typing, so it is there when empty too.
@@ -68,7 +77,8 @@ def _field(field: forms.BoundField, token: str | None) -> str:
     if kind in ("count", "number"):
         return (
             f'<div class="field count-field{state}"><label for="{at}">{label}</label>'
-            f"{_stepper(field, text, at)}{_meld_calculator(field, token)}{shown_errors}</div>"
+            f"{_stepper(field, text, at, steps)}{_meld_calculator(field, token)}"
+            f"{shown_errors}</div>"
         )
     if kind == "checkbox":
         return (
@@ -88,16 +98,12 @@ def _field(field: forms.BoundField, token: str | None) -> str:
     return f'<div class="field{state}"><label for="{at}">{label}</label>{field}{shown_errors}</div>'
 
 
-def _stepper(field: forms.BoundField, label: str, at: str) -> str:
+def _stepper(field: forms.BoundField, label: str, at: str, steps: StepWords) -> str:
     """The count between − and + buttons that move it by the game's unit (`at` is
     escaped already)."""
     step = getattr(field.field, "step", None) or 1
-    if step == 1:
-        less = _("One less: %(label)s") % {"label": label}
-        more = _("One more: %(label)s") % {"label": label}
-    else:
-        less = _("%(step)s less: %(label)s") % {"step": step, "label": label}
-        more = _("%(step)s more: %(label)s") % {"step": step, "label": label}
+    filled = {"step": step, "label": label}
+    less, more = (text % filled for text in (steps.one if step == 1 else steps.many))
     return (
         '<div class="stepper">'
         f'<button type="button" class="step" data-step="-{step}" aria-controls="{at}" '
