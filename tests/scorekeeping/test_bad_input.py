@@ -176,3 +176,18 @@ def test_a_player_with_the_longest_names_can_be_scored(client, running, game, da
     response = post(client, link, "entry", {"number": 1, "version": 0, **data})
     assert response.status_code == 302, response.content.decode()[:3000]
     assert ScoreEntry.objects.get().status == ScoreEntry.Status.ENTERED
+
+
+@pytest.mark.parametrize("extra", ["&x=1" * 20, "&v=%FF%FE", "&live=&live=1&v=" + "a" * 4000])
+def test_a_live_poll_with_a_strange_query_answers_without_an_error(client, running, extra):
+    """The poll reads its few parameters itself (not `request.GET`): too many fields is no
+    poll (the card is sent), bytes that are no UTF-8 are no version, a repeated one
+    counts its last value."""
+    link = links(running("hand_and_foot", tables=1))[0]
+    page = client.get(url(link)).content.decode()
+    address = html.unescape(re.search(r'hx-get="([^"]*live=1[^"]*)"', page).group(1))
+    response = Client(raise_request_exception=False).get(address + extra, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert b'id="live"' in response.content
+    # The same poll as the page wrote it is the cheap "nothing new".
+    assert client.get(address, HTTP_HX_REQUEST="true").status_code == 204
