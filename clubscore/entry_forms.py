@@ -9,12 +9,13 @@ blank and is filled in from the constants of `clubscore.games`.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubscore.games import GAMES, hand_and_foot, laus, luxury_family
@@ -104,6 +105,29 @@ class EntryForm(forms.Form):
             value = total - sum(self.cleaned_data[n] for n in names[:-1])
             self.cleaned_data[last] = value
             self.auto[last] = value
+
+    def markup_key(self, token: str | None) -> str | None:
+        """The cache key of the fields' markup, which is the same whenever the form
+        shows no values: drawn from what built the form (the game's form, its number,
+        the event's options, the players, the language, and the card's link where a
+        field opens the meld calculator). None when the form shows values (typed, or a
+        draft or an entry as its initial values)."""
+        if self.is_bound or self.initial:
+            return None
+        calculators = any(getattr(field, "calculator", None) for field in self.fields.values())
+        built = (
+            type(self).__module__,
+            type(self).__qualname__,
+            self.prefix,
+            self.number,
+            sorted(self.options.items()),
+            self.players,
+            get_language(),
+            token if calculators else None,
+        )
+        return (
+            "clubscore:fields:" + hashlib.blake2b(repr(built).encode(), digest_size=16).hexdigest()
+        )
 
     @property
     def field_groups(self) -> list[tuple[str, list[forms.BoundField]]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms, template
+from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -25,14 +26,30 @@ def entry_groups(context: template.Context, form: forms.Form) -> SafeString:
     """Each group of `form.field_groups` in its fieldset; the meld calculator's opener
     beside a field that has one, on a card (its `token` in the context)."""
     token = context.get("token")
+    markup_key = getattr(form, "markup_key", None)  # an entry form's (`EntryForm`)
+    key = markup_key(token) if markup_key else None
+    if key is None:
+        return mark_safe(_groups(form, token))
+    # A form that shows no values is drawn the same each time: drawn once, then kept
+    # (issue 28: the fields were a fifth of a card page; both tablets of a table show
+    # the same next hand, and a tablet reads its card again after each confirmation).
+    markup = cache.get(key)
+    if markup is None:
+        markup = _groups(form, token)
+        cache.set(key, markup, KEPT_SECONDS)
+    return mark_safe(markup)
+
+
+KEPT_SECONDS = 3 * 3600  # an evening
+
+
+def _groups(form: forms.Form, token: str | None) -> str:
     steps = StepWords()
-    return mark_safe(
-        "".join(
-            f'<fieldset class="group"><legend>{escaped(legend)}</legend>'
-            f'<div class="group-fields">{"".join(_field(f, token, steps) for f in fields)}</div>'
-            "</fieldset>"
-            for legend, fields in form.field_groups
-        )
+    return "".join(
+        f'<fieldset class="group"><legend>{escaped(legend)}</legend>'
+        f'<div class="group-fields">{"".join(_field(f, token, steps) for f in fields)}</div>'
+        "</fieldset>"
+        for legend, fields in form.field_groups
     )
 
 
