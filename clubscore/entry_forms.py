@@ -131,7 +131,7 @@ class EntryForm(forms.Form):
 
     @property
     def field_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
-        """`groups` with their bound fields: what `scorekeeping/_groups.html` renders."""
+        """`groups` with their bound fields: what `entry_groups` draws."""
         return [(legend, [self[name] for name in names]) for legend, names in self.groups]
 
     def fill(self) -> None:

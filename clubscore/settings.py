@@ -99,6 +99,21 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The tablet's card page only (issue 28; clubscore/templatetags/jinja.py).
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [BASE_DIR / "jinja_templates"],
+        "APP_DIRS": False,
+        "OPTIONS": {
+            "environment": "clubscore.templatetags.jinja.environment",
+            "extensions": ["jinja2.ext.i18n"],
+            "context_processors": [
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
 ]
 
 DATABASES = {

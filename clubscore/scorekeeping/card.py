@@ -336,7 +336,11 @@ def _read(token: str) -> tuple[ScorekeeperLink, list[Seat], dict[int, ScoreEntry
     link = next(iter(found), None)
     if link is None:
         return None
-    return link, *_seats_and_entries(link.table), link.table.round.event.game_options
+    event = link.table.round.event
+    # Cleaned once, kept with the card, in the event itself: whatever asks the game about
+    # the options (the clock each request, the scoring) gets them back as they are.
+    event.options = event.game_options
+    return link, *_seats_and_entries(link.table), event.options
 
 
 def _seats_and_entries(table: Table) -> tuple[list[Seat], dict[int, ScoreEntry]]:

@@ -53,7 +53,14 @@ def proposal_form(card: ScoreCard, entry: ScoreEntry, data: Any = None) -> Entry
 def preview_context(card: ScoreCard, form: EntryForm, result: dict | None) -> dict:
     """What the live preview under the form shows of `result` (the game's score of what
     is typed): a team's part alone, or each player's figure so far with the game's note."""
-    shown: dict[str, Any] = {"card": card, "form": form, "result": result}
+    # The game's words come along: the preview is sent alone as a count is typed, and
+    # Django's engine showed a missing page's words as nothing (issue 28).
+    shown: dict[str, Any] = {
+        "card": card,
+        "form": form,
+        "result": result,
+        "words": TranslatedWords(card.game.words),
+    }
     if result is None:
         return shown
     return shown | card.mode.preview(card, result)
@@ -371,7 +378,8 @@ class CardPage:
             "facts": self.head,
             # The table's open call to the organizer (issue 25).
             "organizer_call": card.organizer_call,
-            "call_form": CallForm(),
+            # The form is never bound on the card: its fields' labels and choices.
+            "call_fields": CallForm.base_fields,
             **self.preview,
         }
 

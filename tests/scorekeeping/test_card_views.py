@@ -126,7 +126,8 @@ def svg_modules(root, count: int) -> list[tuple[int, ...]]:
 def test_the_preview_is_scored_by_the_game_and_keeps_a_draft(client, running):
     one, _ = links(running())
     response = post(client, one, "preview", {"number": 1, **GOOD_TEAM})
-    assert "<strong>2140</strong>" in response.content.decode()
+    # The total with the game's words for it (the preview is sent alone, without the page).
+    assert "Your team this hand: <strong>2140</strong>" in response.content.decode()
     draft = ScoreEntry.objects.get()
     assert draft.status == ScoreEntry.Status.DRAFT and draft.draft(1)["melded_aces"] == "4"
     # A reload shows what was typed.

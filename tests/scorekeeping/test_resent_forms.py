@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 
+import html5lib
 import pytest
 
 from clubscore.events.models import IdempotencyKey, ScoreChange, ScoreEntry, Table
@@ -19,7 +20,9 @@ def post(client, link, name, data, key=None):
 
 
 def messages_of(response) -> list[str]:
-    return [str(message) for message in response.context["messages"]]
+    """The messages the page shows at its top, as a person reads them."""
+    page = html5lib.parse(response.content.decode(), namespaceHTMLElements=False)
+    return ["".join(li.itertext()) for li in page.iter("li") if "message" in li.get("class", "")]
 
 
 def test_an_entry_sent_again_after_the_other_team_confirmed_it(client, running):

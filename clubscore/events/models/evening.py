@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubscore.club.models import Player
 from clubscore.games import GAMES, Game, ScoreError
-from clubscore.translation import game_choices, translate
+from clubscore.translation import game_choices, game_name, translate
 
 
 def option_initial_values(game: Game, options: dict | None) -> dict[str, Any]:
@@ -117,6 +117,12 @@ class Event(models.Model):
     def game_rules(self):
         """The game object of `clubscore.games` this event plays."""
         return GAMES[self.game]
+
+    @property
+    def game_display(self) -> str:
+        """The game's name in the active language (``get_game_display`` builds and hashes
+        every game's lazy choice to find it, a tenth of a card page; issue 28)."""
+        return game_name(self.game_rules)
 
     @property
     def game_options(self) -> dict:
