@@ -45,8 +45,11 @@ def warm_up() -> int:
             translation.gettext("Total")
     compiled = 0
     for config in settings.TEMPLATES:
+        # Each folder by its own engine (Django's default name for it): the card's Jinja2
+        # base has the name of the other pages' base.
+        engine = config.get("NAME") or config["BACKEND"].rsplit(".", 2)[-2]
         for folder in map(Path, config.get("DIRS", [])):
             for file in sorted(folder.rglob("*.html")):
-                get_template(file.relative_to(folder).as_posix())
+                get_template(file.relative_to(folder).as_posix(), using=engine)
                 compiled += 1
     return compiled
