@@ -3,6 +3,7 @@ by the scorekeepers' cards and the players' pages (pages never import each other
 
 from __future__ import annotations
 
+import functools
 import time
 from urllib.parse import parse_qsl
 
@@ -55,7 +56,14 @@ def _poll_query(request: HttpRequest) -> dict[str, str]:
     `request.GET.get` gives). Read by the standard library: `request.GET` builds a
     QueryDict, another tenth of an unchanged poll's own work. More than a poll's few
     fields is no poll."""
+    return _parsed(request.META.get("QUERY_STRING", ""))
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(query_string: str) -> dict[str, str]:
+    # Read twice a poll (is it one, is it unchanged), and a tablet sends the same query
+    # every 10 s until its card changes. Callers only read the dict.
     try:
-        return dict(parse_qsl(request.META.get("QUERY_STRING", ""), max_num_fields=8))
+        return dict(parse_qsl(query_string, max_num_fields=8))
     except ValueError:
         return {}

@@ -8,9 +8,10 @@ app_name = "scorekeeping"
 
 urlpatterns = [
     # Served from /s/ so that the service worker's scope covers every card.
+    # The card first: its poll is the request asked for most.
+    path("s/<token:token>/", views.card, name="card"),
     path("s/sw.js", offline.service_worker, name="service_worker"),
     path("s/<token:token>/manifest.webmanifest", offline.manifest, name="manifest"),
-    path("s/<token:token>/", views.card, name="card"),
     path("s/<token:token>/entry/", views.entry, name="entry"),
     path("s/<token:token>/preview/", views.preview, name="preview"),
     path("s/<token:token>/confirm/", views.confirm, name="confirm"),
