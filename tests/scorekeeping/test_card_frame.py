@@ -1,6 +1,7 @@
-"""The card page is a Jinja2 template (issue 28) with its own copy of the site's frame
-(jinja_templates/base.html beside templates/base.html): the frame a tablet shows around the
-card is the one every other page shows, in both languages and for an organizer too."""
+"""The card page is a Jinja2 template (issue 28) with its own base (jinja_templates/base.html
+beside templates/base.html; the head and header are one file both draw, frame/): the frame a
+tablet shows around the card is the one every other page shows, in both languages and for
+an organizer too."""
 
 from __future__ import annotations
 
