@@ -14,6 +14,7 @@ from hypothesis import settings as hypothesis_settings
 
 from clubscore.club.models import Couple, Player
 from clubscore.events.models import Event
+from clubscore.scorekeeping.card import forget_kept_cards
 
 # No per-example deadline: CI shares two cores, and a slow example is not a wrong one.
 hypothesis_settings.register_profile("clubscore", deadline=None)
@@ -191,4 +192,5 @@ def _forget_kept_cards() -> Iterator[None]:
     """Each test starts with an empty cache: a card kept by an earlier test (its database
     rolled back, its ids used again) is not this test's (`scorekeeping.card.load_card`)."""
     cache.clear()
+    forget_kept_cards()
     yield

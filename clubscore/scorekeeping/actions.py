@@ -16,6 +16,7 @@ import datetime
 
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Now
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubscore.events.models import Draft, Round, ScoreEntry, Table
@@ -60,8 +61,8 @@ def save_draft(card: ScoreCard, number: int, raw: dict, *, version: int = 0) -> 
         # draft. A draft is only of a hand this side has not sent, and sending it drops
         # the draft, so a late preview finds none and goes on below, where the locked
         # entry's version refuses it. Else (no draft yet) lock the entry and keep it there.
-        mine = Draft.objects.filter(entry=kept, side=int(card.side))
-        if mine.update(data=raw, updated_at=Now()):
+        mine = Draft.objects.filter(entry_id=kept.pk, side=int(card.side))
+        if mine.update(data=raw, updated_at=timezone.now()):
             return
     with transaction.atomic():
         entry = _lock_entry(card.table, number)

@@ -9,11 +9,12 @@ fixed number of queries (`load_card`); the actions (`actions`) change it.
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from clubscore.events.calls import open_call
@@ -37,9 +38,28 @@ from .errors import Refused
 from .modes import WholeTableEntry, mode_of
 
 LIVE_STATUSES = Event.LIVE_STATUSES
-# How long a process keeps a card it read, unchanged (`load_card`): the cache's entries
-# of cards that changed since are never asked for again and go with it.
-KEPT_SECONDS = 10 * 60
+# How many cards a process keeps as it read them (`load_card`), the least recently used
+# going first: a card that changed is asked for under its new fingerprint only, so its
+# old one goes in time. Enough for every link of a big evening (256 tables).
+KEPT_CARDS = 1024
+
+
+@dataclass
+class KeptCard:
+    """What a process read of a card under one fingerprint, shared by the requests that
+    find the card unchanged (read only: each request builds its own `ScoreCard`)."""
+
+    link: ScorekeeperLink
+    seats: list[Seat]
+    entries: dict[int, ScoreEntry]
+    options: dict
+    # What a page reads only when it shows it (the changes, the open call), once.
+    shown: dict[str, Any] = field(default_factory=dict)
+
+    def once(self, name: str, read: Callable[[], Any]) -> Any:
+        if name not in self.shown:
+            self.shown[name] = read()
+        return self.shown[name]
 
 
 @dataclass
@@ -56,27 +76,34 @@ class ScoreCard:
     user: Any = None  # the organizer's user when the organizer is acting
     # What the live part shows (`live_version`), when read with the card for a page.
     live_version: str | None = None
+    # What the process kept of the card under that fingerprint (`load_card`), if anything.
+    kept: KeptCard | None = None
+
+    def _once(self, name: str, read: Callable[[], Any]) -> Any:
+        """`read()`, kept with the card until it changes when the card was kept."""
+        return read() if self.kept is None else self.kept.once(name, read)
 
     @cached_property
     def organizer_call(self) -> OrganizerCall | None:
         """The table's open call to the organizer (issue 25): one query when a page shows
         it, kept under the card's fingerprint, which covers it (issue 28)."""
-        if self.link is None or self.live_version is None:
-            return open_call(self.table)
-        key = f"clubscore:call:{self.link.token}:{self.live_version}"
-        return cache.get_or_set(key, lambda: open_call(self.table), KEPT_SECONDS)
+        return self._once("call", lambda: open_call(self.table))
 
     @cached_property
     def changes(self) -> list[ScoreChange]:
-        """The card's latest changes, newest first (one query, when a page shows them:
-        a post that is stored and redirected never reads them; none on a card with no
-        hand yet: every change is an entry's)."""
+        """The card's latest changes, newest first (one query, when a page shows them,
+        kept under the card's fingerprint: every change is an entry's, whose version it
+        moves; a post that is stored and redirected never reads them; none on a card with
+        no hand yet)."""
         if not self.entries:
             return []
-        return list(
-            ScoreChange.objects.filter(entry__table=self.table)
-            .select_related("entry", "changed_by_user", "changed_by_player")
-            .order_by("-changed_at", "-id")[:50]
+        return self._once(
+            "changes",
+            lambda: list(
+                ScoreChange.objects.filter(entry__table=self.table)
+                .select_related("entry", "changed_by_user", "changed_by_player")
+                .order_by("-changed_at", "-id")[:50]
+            ),
         )
 
     @cached_property
@@ -292,32 +319,30 @@ def load_card(
     """The card a private link opens, in a fixed number of queries; None when it opens nothing.
 
     With `version`, the card's live fingerprint read just before (`live.live_version`),
-    the process keeps what it read under that fingerprint: the previews as each count
-    is typed and the post after the page it came from read nothing more until the card
-    changes (issue 28). The fingerprint changes with everything kept here (the entries,
-    their parts, the table, the clock's settings, the event); drafts are not kept, as a
-    draft leaves it alone (`ScoreCard.drafts` reads them afresh). The clock is worked
-    out at each request.
+    the process keeps what it read under that fingerprint, in memory (the last
+    `KEPT_CARDS`): the previews as each count is typed and the post after the page it
+    came from read nothing more until the card changes (issue 28). The fingerprint
+    changes with everything kept here (the entries, their parts, the table, the clock's
+    settings, the event, the changes, the open call); drafts are not kept, as a draft
+    leaves it alone (`ScoreCard.drafts` reads them afresh). The clock is worked out at
+    each request.
     """
-    key = f"clubscore:card:{token}:{version}" if version is not None else None
-    kept = cache.get(key) if key is not None else None
+    kept = _read(token) if version is None else _kept(token, version)
     if kept is None:
-        kept = _read(token)
-        if kept is None:
-            return None
-        if key is not None:
-            cache.set(key, kept, KEPT_SECONDS)
-    link, seats, entries, options = kept
+        return None
+    link = kept.link
     card = ScoreCard(
         event=link.table.round.event,
         table=link.table,
-        seats=seats,
-        entries=entries,
+        # The card's own list and dict: the rows in them are shared, and read only.
+        seats=list(kept.seats),
+        entries=dict(kept.entries),
         clock=clock_state(link.table.round, now),
         link=link,
         live_version=version,
+        kept=kept if version is not None else None,
     )
-    card.options = options  # the event's options as the game cleaned them, kept too
+    card.options = kept.options  # the event's options as the game cleaned them, kept too
     keeper = next((s.player for s in card.seats if s.player_id == link.player_id), None)
     if keeper is not None:
         link.player = keeper
@@ -326,7 +351,19 @@ def load_card(
     return card
 
 
-def _read(token: str) -> tuple[ScorekeeperLink, list[Seat], dict[int, ScoreEntry], dict] | None:
+@functools.lru_cache(maxsize=KEPT_CARDS)
+def _kept(token: str, version: str) -> KeptCard | None:
+    """The card under its fingerprint, read once by this process and kept as it was read
+    (in memory, not pickled in and out of a cache: that was a tenth of a preview)."""
+    return _read(token)
+
+
+def forget_kept_cards() -> None:
+    """Forget every card this process kept (tests that count a fresh read's queries)."""
+    _kept.cache_clear()
+
+
+def _read(token: str) -> KeptCard | None:
     """The link (with its table, round, event and team), the seats, the entries and the
     event's options, cleaned by the game."""
     # The token is unique: a slice, not .first(), so there is no ORDER BY to build or sort.
@@ -340,7 +377,8 @@ def _read(token: str) -> tuple[ScorekeeperLink, list[Seat], dict[int, ScoreEntry
     # Cleaned once, kept with the card, in the event itself: whatever asks the game about
     # the options (the clock each request, the scoring) gets them back as they are.
     event.options = event.game_options
-    return link, *_seats_and_entries(link.table), event.options
+    seats, entries = _seats_and_entries(link.table)
+    return KeptCard(link, seats, entries, event.options)
 
 
 def _seats_and_entries(table: Table) -> tuple[list[Seat], dict[int, ScoreEntry]]:
