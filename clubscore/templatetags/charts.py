@@ -9,13 +9,17 @@ template helpers because every page app uses it and none may import another.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 TEMPLATE = "charts/line_chart.html"
+# How many drawn charts a process keeps (`line_chart`), a few KB each.
+CHARTS_KEPT = 512
 
 # Colour AND a dash pattern and marker per line, so lines differ without colour too.
 LINE_STYLES = [
@@ -90,8 +94,28 @@ def line_chart(
 ) -> str:
     """One (name, values) line per series, at most five, over the x positions `labels`
     (an empty label leaves its position unnamed): the SVG with a <title> and a legend, or
-    "" when there is nothing to draw."""
-    series = [(name, list(values)) for name, values in series[: len(LINE_STYLES)] if values]
+    "" when there is nothing to draw.
+
+    A chart is drawn once for what it shows, in each language, and kept: a card's page
+    and the standings show the same one until a score changes (a fifth of a card page
+    with a hand in, issue 28)."""
+    return _drawn(
+        tuple((str(name), tuple(values)) for name, values in series[: len(LINE_STYLES)]),
+        tuple(str(label) for label in labels),
+        str(title),
+        get_language(),
+    )
+
+
+@functools.lru_cache(maxsize=CHARTS_KEPT)
+def _drawn(
+    series: tuple[tuple[str, tuple[int, ...]], ...],
+    labels: tuple[str, ...],
+    title: str,
+    language: str | None,
+) -> str:
+    """`line_chart` in `language`, which is the active one (a part of the key only)."""
+    series = [(name, list(values)) for name, values in series if values]
     if not series or not labels:
         return ""
     values = [v for _name, vs in series for v in vs]

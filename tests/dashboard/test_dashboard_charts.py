@@ -38,3 +38,21 @@ def test_the_last_label_ends_at_the_right_edge_of_the_plot():
     assert last.group(2) == "end"
     assert float(last.group(1)) <= WIDTH
     assert 'text-anchor="middle" class="tick">Hand 2<' in svg  # the others stay centred
+
+
+def test_a_chart_is_drawn_once_for_what_it_shows_in_each_language():
+    """Kept by what it shows (issue 28): the same lines give the same drawing without
+    drawing it again; another score, name or language draws afresh."""
+    from django.utils import translation
+
+    series = [("Ann", [0, 120, 250]), ("Bob", [0, 90, 300])]
+    with translation.override("en"):
+        first = line_chart(series, ["", "1", "2"])
+        assert line_chart([(n, list(v)) for n, v in series], ["", "1", "2"]) is first
+        assert "Leaders&#x27; running totals" in first or "Leaders' running totals" in first
+        moved = line_chart([("Ann", [0, 120, 260]), series[1]], ["", "1", "2"])
+        assert moved != first
+    with translation.override("de"):
+        german = line_chart(series, ["", "1", "2"])
+    assert german != first
+    assert "running totals" not in german
