@@ -9,7 +9,7 @@ fixed number of queries (`load_card`); the actions (`actions`) change it.
 from __future__ import annotations
 
 import datetime
-import functools
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -38,9 +38,9 @@ from .errors import Refused
 from .modes import WholeTableEntry, mode_of
 
 LIVE_STATUSES = Event.LIVE_STATUSES
-# How many cards a process keeps as it read them (`load_card`), the least recently used
-# going first: a card that changed is asked for under its new fingerprint only, so its
-# old one goes in time. Enough for every link of a big evening (256 tables).
+# How many cards a process keeps as it read them (`load_card`), one a link, the one read
+# longest ago going first: every link of a big evening (256 tables, two links each) and
+# more. A card with a hand in takes about 80 KB in memory.
 KEPT_CARDS = 1024
 
 
@@ -55,6 +55,7 @@ class KeptCard:
     options: dict
     # What a page reads only when it shows it (the changes, the open call), once.
     shown: dict[str, Any] = field(default_factory=dict)
+    version: str | None = None  # the card's live fingerprint when it was read
 
     def once(self, name: str, read: Callable[[], Any]) -> Any:
         if name not in self.shown:
@@ -319,8 +320,8 @@ def load_card(
     """The card a private link opens, in a fixed number of queries; None when it opens nothing.
 
     With `version`, the card's live fingerprint read just before (`live.live_version`),
-    the process keeps what it read under that fingerprint, in memory (the last
-    `KEPT_CARDS`): the previews as each count is typed and the post after the page it
+    the process keeps what it read under that fingerprint, in memory (one copy a link,
+    up to `KEPT_CARDS`): the previews as each count is typed and the post after the page it
     came from read nothing more until the card changes (issue 28). The fingerprint
     changes with everything kept here (the entries, their parts, the table, the clock's
     settings, the event, the changes, the open call); drafts are not kept, as a draft
@@ -351,16 +352,34 @@ def load_card(
     return card
 
 
-@functools.lru_cache(maxsize=KEPT_CARDS)
 def _kept(token: str, version: str) -> KeptCard | None:
     """The card under its fingerprint, read once by this process and kept as it was read
-    (in memory, not pickled in and out of a cache: that was a tenth of a preview)."""
-    return _read(token)
+    (in memory, not pickled in and out of a cache: that was a tenth of a preview). One
+    copy a link: a card read under a newer fingerprint replaces its old one."""
+    kept = _KEPT.get(token)
+    if kept is not None and kept.version == version:
+        return kept
+    kept = _read(token)
+    if kept is not None:
+        kept.version = version
+        with _KEEPING:
+            _KEPT.pop(token, None)
+            if len(_KEPT) >= KEPT_CARDS:
+                del _KEPT[next(iter(_KEPT))]  # the one read longest ago
+            _KEPT[token] = kept
+    return kept
+
+
+# The kept cards by link, in the order they were read (`_kept`); threads of one process
+# (the development server's) share it, so it changes under a lock.
+_KEPT: dict[str, KeptCard] = {}
+_KEEPING = threading.Lock()
 
 
 def forget_kept_cards() -> None:
     """Forget every card this process kept (tests that count a fresh read's queries)."""
-    _kept.cache_clear()
+    with _KEEPING:
+        _KEPT.clear()
 
 
 def _read(token: str) -> KeptCard | None:
