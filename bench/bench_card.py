@@ -67,7 +67,7 @@ def main() -> None:
         took = per_call_ms(lambda: live.live_version(token))
         print(f"  live_version, {'an unchanged poll':30} {took:.2f} ms")
         took = per_call_ms(lambda: card.load_card(token, version=live.live_version(token)))
-        print(f"  load_card, {'kept (fingerprint + cache)':30} {took:.2f} ms")
+        print(f"  load_card, {'kept (fingerprint + memory)':30} {took:.2f} ms")
 
 
 if __name__ == "__main__":
