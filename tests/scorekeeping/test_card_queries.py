@@ -139,6 +139,10 @@ def test_a_card_is_read_once_until_it_changes(client, running, django_assert_num
         moved = load_card(one.token, version=changed)
         assert moved.entries[2].part(2).version == 1
         assert {c.entry.number for c in moved.changes} == {1, 2}  # read afresh too
+    # One copy a link: the card kept under the older fingerprint went when it was read
+    # under the newer one (what a process keeps follows the links, not the changes).
+    with django_assert_num_queries(4):
+        assert load_card(one.token, version=version).entries[2].part(2).version == 1
     preview = {"number": 2, "version": 0, **GOOD_TEAM}
     post(client, one, "preview", preview)  # the first keeps a draft: the entry is locked
     # Typing on: the fingerprint, and the draft's UPDATE.
