@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from clubscore.events.calls import open_call
@@ -92,17 +93,20 @@ class ScoreCard:
 
     @cached_property
     def changes(self) -> list[ScoreChange]:
-        """The card's latest changes, newest first (one query, when a page shows them,
-        kept under the card's fingerprint: every change is an entry's, whose version it
-        moves; a post that is stored and redirected never reads them; none on a card with
-        no hand yet)."""
+        """The card's latest changes, newest first, each with its entry's `entry_number`
+        (one query, when a page shows them, kept under the card's fingerprint: every change
+        is an entry's, whose version it moves; a post that is stored and redirected never
+        reads them; none on a card with no hand yet). The number, not the whole entry: a
+        page shows no more of it, and an entry's payload and result are JSON to decode
+        (a quarter of the query)."""
         if not self.entries:
             return []
         return self._once(
             "changes",
             lambda: list(
                 ScoreChange.objects.filter(entry__table=self.table)
-                .select_related("entry", "changed_by_user", "changed_by_player")
+                .select_related("changed_by_user", "changed_by_player")
+                .annotate(entry_number=F("entry__number"))
                 .order_by("-changed_at", "-id")[:50]
             ),
         )
@@ -325,8 +329,10 @@ def load_card(
     came from read nothing more until the card changes (issue 28). The fingerprint
     changes with everything kept here (the entries, their parts, the table, the clock's
     settings, the event, the changes, the open call); drafts are not kept, as a draft
-    leaves it alone (`ScoreCard.drafts` reads them afresh). The clock is worked out at
-    each request.
+    leaves it alone (`ScoreCard.drafts` reads them afresh). When only what is on the card
+    moved (its entries, the open call; the fingerprint's second half), the entries alone
+    are read again: the link and the seats, half of a fresh read, stay as they were read
+    until the table, its clock or the event changes. The clock is worked out at each request.
     """
     kept = _read(token) if version is None else _kept(token, version)
     if kept is None:
@@ -359,7 +365,12 @@ def _kept(token: str, version: str) -> KeptCard | None:
     kept = _KEPT.get(token)
     if kept is not None and kept.version == version:
         return kept
-    kept = _read(token)
+    if kept is not None and _table_half(kept.version) == _table_half(version):
+        # Only what is on the card moved (a hand entered, a call made): the link, its
+        # table and event and the seats are as they were read; the entries are read anew.
+        kept = KeptCard(kept.link, kept.seats, _entries(kept.link.table), kept.options)
+    else:
+        kept = _read(token)
     if kept is not None:
         kept.version = version
         with _KEEPING:
@@ -400,11 +411,20 @@ def _read(token: str) -> KeptCard | None:
     return KeptCard(link, seats, entries, event.options)
 
 
+def _table_half(version: str | None) -> str | None:
+    """The first half of a live fingerprint: the table, its round's clock and the event
+    (`live.live_version`)."""
+    return None if version is None else version.partition(".")[0]
+
+
 def _seats_and_entries(table: Table) -> tuple[list[Seat], dict[int, ScoreEntry]]:
     # Through the table's related managers, so each seat and entry knows its table.
     seats = list(table.seats.select_related("player", "team").order_by("position"))
-    entries = {e.number: e for e in table.entries.with_parts().order_by("number")}
-    return seats, entries
+    return seats, _entries(table)
+
+
+def _entries(table: Table) -> dict[int, ScoreEntry]:
+    return {e.number: e for e in table.entries.with_parts().order_by("number")}
 
 
 def finished_event_name(token: str) -> str | None:

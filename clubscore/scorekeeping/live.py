@@ -18,6 +18,8 @@ from clubscore.events.models import (
 
 from .card import LIVE_STATUSES
 
+TABLE_COLUMNS = 10
+
 
 @cache
 def _live_sql() -> str:
@@ -26,6 +28,8 @@ def _live_sql() -> str:
         for model in (ScorekeeperLink, Table, Round, Event, ScoreEntry, OrganizerCall)
     )
     entries = f"FROM {entry} s WHERE s.table_id = t.id"
+    # The first TABLE_COLUMNS are the table, its round's clock and the event; the rest
+    # what is on the card (its entries, the open call).
     return (
         "SELECT t.id, e.id, t.turned_in_at, t.has_bonus, e.status, r.clock_started_at,"
         f" r.time_called_at, r.extra_minutes, r.kind, CAST(e.options AS TEXT),"
@@ -56,10 +60,18 @@ def live_version(token: str) -> str | None:
     (the link's unique token, primary keys, the entries' table): tablets poll it all
     evening, and the ORM's query building would cost more than the query. The table's
     open call to the organizer is in it too, so "The organizer is on the way" shows.
+
+    Two halves, "table.card": the table, its round's clock and the event; what is on the
+    card. A card whose second half alone moved (a hand entered, a call made) is read
+    again without its link and seats (`card.load_card`).
     """
     with connection.cursor() as cursor:
         cursor.execute(_live_sql(), [token, *LIVE_STATUSES])
         row = cursor.fetchone()
     if row is None:
         return None
-    return hashlib.blake2b(repr(row).encode(), digest_size=8).hexdigest()
+    return f"{_digest(row[:TABLE_COLUMNS])}.{_digest(row[TABLE_COLUMNS:])}"
+
+
+def _digest(values: tuple) -> str:
+    return hashlib.blake2b(repr(values).encode(), digest_size=8).hexdigest()

@@ -343,7 +343,7 @@ class CardPage:
         return [
             {
                 "change": change,
-                "entry": self.entry_label(change.entry.number),
+                "entry": self.entry_label(change.entry_number),
                 "label": ACTIONS.get(change.action, change.action),
             }
             for change in self.card.changes
