@@ -498,7 +498,8 @@ def test_the_history_reads_in_each_tablets_language_and_grows(client, running):
         page = client.get(url(one)).content.decode()
         return page.split('class="history"', 1)[1].split("</section>", 1)[0]
 
-    assert "<strong>entered</strong>" in history("en")
+    english = history("en")
+    assert "<strong>entered</strong>" in english and "Hand 1:" in english  # and which hand
     german = history("de")
     assert "<strong>eingetragen</strong>" in german and "<strong>entered</strong>" not in german
     assert "<strong>entered</strong>" in history("en")
