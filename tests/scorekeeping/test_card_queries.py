@@ -134,7 +134,7 @@ def test_a_card_is_read_once_until_it_changes(client, running, django_assert_num
         assert [(c.entry_number, c.pk) for c in again.changes] == changes
     assert again is not first and again.entries[1].part(2).version == 1
     assert [seat.player.name for seat in again.seats] == [s.player.name for s in first.seats]
-    # The other team saves hand 2: the fingerprint moves, and the card is read afresh.
+    # The other team saves hand 2: the fingerprint's second half moves.
     post(client, two, "entry", {"number": 2, "version": 0, **SMALL_TEAM})
     changed = live_version(one.token)
     assert changed != version
