@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -17,6 +17,17 @@ def together(names: Iterable[str]) -> str:
     """Partners' names as one, "Ann & Bob": a team, a couple, lines that share a result.
     The one place names are joined so (pages, printouts and exports read the same)."""
     return " & ".join(names)
+
+
+def short_names(players: Sequence[Player]) -> list[str]:
+    """What a narrow column calls each of the players at one table: the first name, or
+    the full name where two of them share a first name (three Annas are not "Anna",
+    "Anna", "Anna"). The one place the rule lives (the draw, the card, a player's page)."""
+    firsts = [player.first_name.casefold() for player in players]
+    return [
+        player.name if firsts.count(first) > 1 else player.first_name
+        for player, first in zip(players, firsts, strict=True)
+    ]
 
 
 class PlayerQuerySet(models.QuerySet):

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db import connection
 
+from clubscore.club.models import short_names
 from clubscore.games import Game
 
 from . import calls, services
@@ -41,6 +42,7 @@ class Side:
 
     number: int | None
     seats: list[Seat]
+    short: str  # the first player's name as a narrow column heads it (`short_names`)
     total: int
     mine: bool
 
@@ -164,6 +166,8 @@ def _score(evening: MyTable, confirmed: list[ScoreEntry]) -> None:
         groups.setdefault(seat.team.number if seat.team else ("seat", seat.position), []).append(
             seat
         )
+    # A side of one player is headed by its player's name, short where it is unique.
+    shorts = dict(zip(seats, short_names([seat.player for seat in seats]), strict=True))
     for key, group in groups.items():
         first = group[0].player_id
         progress = outcome.progress[first]
@@ -172,6 +176,7 @@ def _score(evening: MyTable, confirmed: list[ScoreEntry]) -> None:
             Side(
                 number=key if isinstance(key, int) else None,
                 seats=group,
+                short=shorts[group[0]],
                 total=total,
                 mine=evening.seat in group,
             )

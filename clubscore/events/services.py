@@ -22,7 +22,7 @@ from django.db import models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubscore.club.models import Couple, Player
+from clubscore.club.models import Couple, Player, short_names
 from clubscore.draw import DrawError, draw, fit
 from clubscore.errors import Refused
 from clubscore.games import GAMES
@@ -406,6 +406,7 @@ def seated_tables(round_: Round | None, *, with_links: bool = False) -> list[Sea
         for seat in table_seats:
             if seat.team is not None:
                 teams.setdefault(seat.team.number, []).append(seat)
+        players = [seat.player for seat in table_seats]
         trumps = [
             {
                 "round": index + 1,
@@ -422,7 +423,7 @@ def seated_tables(round_: Round | None, *, with_links: bool = False) -> list[Sea
                 teams=sorted(teams.items()),
                 high_cards=[
                     (seat, name, cards.get(str(seat.player_id), ""))
-                    for seat, name in zip(table_seats, _short_names(table_seats), strict=True)
+                    for seat, name in zip(table_seats, short_names(players), strict=True)
                 ],
                 first_card=cards.get(str(table.first_player_id), ""),
                 trumps=trumps,
@@ -431,15 +432,6 @@ def seated_tables(round_: Round | None, *, with_links: bool = False) -> list[Sea
             )
         )
     return result
-
-
-def _short_names(seats: list[Seat]) -> list[str]:
-    """First names, or full names where two players at the table share a first name."""
-    firsts = [seat.player.first_name.casefold() for seat in seats]
-    return [
-        seat.player.name if firsts.count(first) > 1 else seat.player.first_name
-        for seat, first in zip(seats, firsts, strict=True)
-    ]
 
 
 def latest_round(event: Event, *, regular: bool = False) -> Round | None:

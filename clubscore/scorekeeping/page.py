@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubscore.club.models import short_names
 from clubscore.entry_forms import FORMS, DisputeForm, EntryForm
 from clubscore.events.forms import CallForm
 from clubscore.events.models import ScoreEntry
@@ -205,9 +206,10 @@ class CardPage:
         whose running total it shows (a team's first player, in a game of teams)."""
         card = self.card
         if not self.game.teams:
+            players = [s.player for s in card.seats]
             return [
-                {"full": s.player.name, "short": s.player.first_name, "pid": s.player_id}
-                for s in card.seats
+                {"full": player.name, "short": short, "pid": player.pk}
+                for player, short in zip(players, short_names(players), strict=True)
             ]
         columns = []
         for number in range(1, self.game.teams + 1):

@@ -57,6 +57,25 @@ def test_each_player_reads_their_table_as_drawn(client, make_event, make_player,
             assert "At your table" in page
 
 
+def test_the_tables_columns_tell_apart_two_players_of_one_first_name(
+    client, make_event, make_player
+):
+    """A game of single players heads each column with a first name, or the full name
+    where two at the table share it."""
+    event = make_event(game="laus", status=Event.Status.CHECK_IN)
+    annas = [make_player("Anna", last) for last in ("Meyer", "Schulz")]
+    services.check_in(event, [*annas, make_player("Carla", "Becker"), make_player("Dora", "Koch")])
+    services.draw_round(event, seed=7)
+    seats = list(Seat.objects.filter(round__event=event).select_related("player"))
+    assert len(seats) == 4 and len({seat.table_id for seat in seats}) == 1
+    page = text(client.get(page_url(phones.link_for(event, annas[0]))))
+    head = page.split('<table class="phone-hands">', 1)[1].split("</thead>", 1)[0]
+    columns = re.findall(r"<th[^>]*>([^<]*)</th>", head)
+    shown = [seat.player for seat in sorted(seats, key=lambda seat: seat.position)]
+    expected = [p.name if p.first_name == "Anna" else p.first_name for p in shown]
+    assert columns == expected and "Anna Meyer" in columns and "Dora" in columns
+
+
 def test_a_player_sitting_out_reads_why(client, make_event, make_player):
     event = drawn(make_event, make_player, "hand_and_foot", 9)
     seated = set(Seat.objects.filter(round__event=event).values_list("player_id", flat=True))

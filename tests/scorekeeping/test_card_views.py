@@ -13,6 +13,7 @@ import time_machine
 from django.test import Client
 from django.utils import timezone
 
+from clubscore.club.models import Player
 from clubscore.events.clock import call_time, start_clock
 from clubscore.events.models import (
     Event,
@@ -449,6 +450,19 @@ def test_the_hands_table_has_short_headings_for_a_phone(client, running):
     )
     assert f'<span class="full-head">Team 1: {names}</span>' in html
     assert '<span class="short-head" aria-hidden="true">Team 1</span>' in html
+
+
+def test_the_short_headings_tell_apart_two_players_of_one_first_name(client, running):
+    """Three players a table: the phone's column headings are first names, unless two
+    share one (a table of three Annas read "Anna", "Anna", "Anna")."""
+    (link,) = links(running("luxury_family", tables=1))
+    seats = list(link.table.seats.select_related("player").order_by("position"))
+    for seat in seats[:2]:
+        Player.objects.filter(pk=seat.player_id).update(first_name="Anna")
+    first, second, third = (Player.objects.get(pk=seat.player_id) for seat in seats)
+    html = client.get(url(link)).content.decode()
+    heads = re.findall(r'<span class="short-head" aria-hidden="true">([^<]*)</span>', html)
+    assert heads == [first.name, second.name, third.first_name]
 
 
 def test_a_confirmed_hand_without_team_parts_is_done_for_both_teams(client, running):
