@@ -17,6 +17,7 @@ import datetime
 import django_tables2 as tables
 from django import forms
 from django.urls import reverse
+from django.utils import formats
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
@@ -174,7 +175,8 @@ class RatedLadderTable(LadderTable):
         return format_html('<a href="{}?game={}">{}</a>', url, self.game, value)
 
     def render_rating(self, value, record):
-        return "–" if value is None else f"{value:.1f}"
+        # In the reader's language: "1,6" in German, as the player's page says it.
+        return "–" if value is None else formats.number_format(value, 1)
 
     def value_rating(self, value, record):
         return "" if value is None else value

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from django.test import Client
@@ -27,6 +28,23 @@ def test_the_ladder_shows_and_ranks_by_the_rating(evening, members):
     assert rows[0].rating == round(best.shown, 1)
     html = page.content.decode()
     assert ">Rating<" in html and f'href="/players/{rows[0].player_id}/?game=hand_and_foot"' in html
+
+
+def test_the_ladders_rating_reads_in_the_readers_language(evening, members):
+    season(evening, members, count=3)
+    query = {"game": "hand_and_foot", "rank_by": "rating"}
+    best = Rating.objects.filter(game="hand_and_foot").order_by("-mu", "sigma").first()
+    shown = f"{best.shown:.1f}"
+    assert "." in shown
+    cells = {
+        language: re.findall(
+            r'<td class="num rating">([^<]*)</td>',
+            Client().get(LADDER, query, HTTP_ACCEPT_LANGUAGE=language).content.decode(),
+        )
+        for language in ("en", "de")
+    }
+    assert cells["en"][0] == shown
+    assert cells["de"][0] == shown.replace(".", ",")
 
 
 def test_best_n_and_at_least_m_evenings(evening, members):
