@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -20,14 +20,40 @@ def together(names: Iterable[str]) -> str:
 
 
 def short_names(players: Sequence[Player]) -> list[str]:
-    """What a narrow column calls each of the players at one table: the first name, or
-    the full name where two of them share a first name (three Annas are not "Anna",
-    "Anna", "Anna"). The one place the rule lives (the draw, the card, a player's page)."""
-    firsts = [player.first_name.casefold() for player in players]
-    return [
-        player.name if firsts.count(first) > 1 else player.first_name
-        for player, first in zip(players, firsts, strict=True)
-    ]
+    """The players at one table by first name, or by full name where two of them share
+    a first name ("Walter Smith 5♠, Walter Jones 6♦, Ann 9♥": the draw's list)."""
+    return _told_apart(players, _first_name)
+
+
+def column_names(players: Sequence[Player]) -> list[str]:
+    """As narrow a name as tells the players at one table apart, for a column's heading on
+    a phone: the first name; where two share it, with the last name's initial ("Anna M.",
+    "Anna S."); where that is shared too, the full name. Three Annas are not "Anna",
+    "Anna", "Anna", and four full names would push the table's status off the screen."""
+    return _told_apart(players, _first_name, _first_name_and_initial)
+
+
+def _first_name(player: Player) -> str:
+    return player.first_name
+
+
+def _first_name_and_initial(player: Player) -> str:
+    return f"{player.first_name} {player.last_name[:1]}." if player.last_name else player.name
+
+
+def _told_apart(players: Sequence[Player], *shapes: Callable[[Player], str]) -> list[str]:
+    """Each player's name in the first of `shapes` that no other player of `players`
+    shares (case aside), else in full."""
+    names = []
+    for player in players:
+        for shape in shapes:
+            mine = shape(player).casefold()
+            if sum(shape(other).casefold() == mine for other in players) == 1:
+                names.append(shape(player))
+                break
+        else:
+            names.append(player.name)
+    return names
 
 
 class PlayerQuerySet(models.QuerySet):

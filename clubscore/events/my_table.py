@@ -16,7 +16,7 @@ from typing import Any
 
 from django.db import connection
 
-from clubscore.club.models import short_names
+from clubscore.club.models import column_names
 from clubscore.games import Game
 
 from . import calls, services
@@ -42,7 +42,7 @@ class Side:
 
     number: int | None
     seats: list[Seat]
-    short: str  # the first player's name as a narrow column heads it (`short_names`)
+    short: str  # the first player's name as a narrow column heads it (`column_names`)
     total: int
     mine: bool
 
@@ -167,7 +167,7 @@ def _score(evening: MyTable, confirmed: list[ScoreEntry]) -> None:
             seat
         )
     # A side of one player is headed by its player's name, short where it is unique.
-    shorts = dict(zip(seats, short_names([seat.player for seat in seats]), strict=True))
+    shorts = dict(zip(seats, column_names([seat.player for seat in seats]), strict=True))
     for key, group in groups.items():
         first = group[0].player_id
         progress = outcome.progress[first]

@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from clubscore.club.models import short_names
+from clubscore.club.models import column_names
 from clubscore.entry_forms import FORMS, DisputeForm, EntryForm
 from clubscore.events.forms import CallForm
 from clubscore.events.models import ScoreEntry
@@ -209,7 +209,7 @@ class CardPage:
             players = [s.player for s in card.seats]
             return [
                 {"full": player.name, "short": short, "pid": player.pk}
-                for player, short in zip(players, short_names(players), strict=True)
+                for player, short in zip(players, column_names(players), strict=True)
             ]
         columns = []
         for number in range(1, self.game.teams + 1):

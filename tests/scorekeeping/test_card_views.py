@@ -453,16 +453,17 @@ def test_the_hands_table_has_short_headings_for_a_phone(client, running):
 
 
 def test_the_short_headings_tell_apart_two_players_of_one_first_name(client, running):
-    """Three players a table: the phone's column headings are first names, unless two
-    share one (a table of three Annas read "Anna", "Anna", "Anna")."""
+    """Three players a table: the phone's column headings are first names, with the last
+    name's initial where two share one (a table of three Annas read "Anna", "Anna", "Anna")."""
     (link,) = links(running("luxury_family", tables=1))
-    seats = list(link.table.seats.select_related("player").order_by("position"))
-    for seat in seats[:2]:
-        Player.objects.filter(pk=seat.player_id).update(first_name="Anna")
-    first, second, third = (Player.objects.get(pk=seat.player_id) for seat in seats)
+    seats = list(link.table.seats.order_by("position"))
+    for seat, last in zip(seats[:2], ("Meyer", "Schulz"), strict=False):
+        Player.objects.filter(pk=seat.player_id).update(first_name="Anna", last_name=last)
+    third = Player.objects.get(pk=seats[2].player_id)
     html = client.get(url(link)).content.decode()
     heads = re.findall(r'<span class="short-head" aria-hidden="true">([^<]*)</span>', html)
-    assert heads == [first.name, second.name, third.first_name]
+    assert heads == ["Anna M.", "Anna S.", third.first_name]
+    assert '<span class="full-head">Anna Meyer</span>' in html
 
 
 def test_a_confirmed_hand_without_team_parts_is_done_for_both_teams(client, running):
