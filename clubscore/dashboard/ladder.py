@@ -146,10 +146,7 @@ class RatedLadderTable(LadderTable):
     rating = tables.Column(
         verbose_name=_("Rating"), attrs={"td": {"class": "num rating"}}, empty_values=()
     )
-    rated_evenings = tables.Column(
-        verbose_name=_("Evenings"),
-        attrs={"td": {"class": "num optional"}, "th": {"class": "optional"}},
-    )
+    rated_evenings = tables.Column(verbose_name=_("Evenings"), attrs={"td": {"class": "num"}})
 
     class Meta(LadderTable.Meta):
         sequence = (
@@ -164,11 +161,24 @@ class RatedLadderTable(LadderTable):
             "wins",
         )
 
-    def __init__(self, *args, game: str, per_round: bool = False, **kwargs) -> None:
+    def __init__(
+        self, *args, game: str, per_round: bool = False, rank_by: str = "total", **kwargs
+    ) -> None:
         # The per-round column only where the ladder ranks by it.
         kwargs.setdefault("exclude", () if per_round else ("per_round",))
         super().__init__(*args, **kwargs)
         self.game = game
+        # A phone keeps in sight the rank, the name, the figure the ladder ranks by and the
+        # rating; CSS hides the other columns on a narrow screen (the exports keep them).
+        figure = rank_by if rank_by in ("events", "best_finish") else None
+        figure = figure or ("per_round" if per_round else "total")
+        for bound in self.columns:
+            if bound.name not in ("rank", "name", "rating", figure):
+                cell = bound.column.attrs.get("td", {}).get("class", "")
+                bound.column.attrs = {
+                    "td": {"class": f"{cell} optional"},
+                    "th": {"class": "optional"},
+                }
 
     def render_name(self, value, record):
         url = reverse("dashboard:player", args=[record.player_id])

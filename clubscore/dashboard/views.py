@@ -264,7 +264,7 @@ def ladder(request: HttpRequest) -> HttpResponse:
         game, year, rank_by=chosen["rank_by"], best=chosen["best"], at_least=chosen["at_least"]
     )
     per_round = any(row.figure is not None for row in result.rows)
-    table = RatedLadderTable(result.rows, game=game, per_round=per_round)
+    table = RatedLadderTable(result.rows, game=game, per_round=per_round, rank_by=chosen["rank_by"])
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     export = request.GET.get("_export")
     if is_export(export):

@@ -16,6 +16,21 @@ from .conftest import PHONE, TABLET, screenshot
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def in_sight(page, cell) -> bool:
+    """Is `cell` wholly within the window's width, and its table not scrolled sideways?"""
+    box = cell.bounding_box()
+    hidden = cell.evaluate(
+        "c => { const s = c.closest('.table-scroll');"
+        " return s ? s.scrollWidth - s.clientWidth : 0 }"
+    )
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["x"] + box["width"] <= page.viewport_size["width"]
+        and hidden <= 1
+    )
+
+
 def test_ladder_by_rating_and_a_players_page(
     new_page,
     live_server,
@@ -38,11 +53,16 @@ def test_ladder_by_rating_and_a_players_page(
         expect(ladder.locator("th", has_text=rating)).to_be_visible()
         shown = [float(v.replace(",", ".")) for v in ladder.locator("td.rating").all_inner_texts()]
         assert shown == sorted(shown, reverse=True) and len(shown) == 8
+        # In sight as the page opens, on a phone too: nothing to scroll sideways to find it.
+        assert in_sight(page, ladder.locator("td.rating").first)
         screenshot(page, f"ladder-rating-{locale}")
 
         ladder.locator("tbody tr").first.get_by_role("link").click()
         expect(page.locator("svg.chart")).to_be_visible()
         expect(page.locator("table.player-evenings tbody tr")).to_have_count(4)
+        # Every evening's figures in sight: on a phone each evening reads as a block.
+        for table in page.locator("table.player-evenings, table.partners").all():
+            assert in_sight(page, table.locator("tbody td").last)
         csv_link = page.get_by_role(
             "link", name="Download CSV" if locale == "en-GB" else "CSV herunterladen"
         )
@@ -51,3 +71,27 @@ def test_ladder_by_rating_and_a_players_page(
             csv_link.click()
         assert download.value.suggested_filename.endswith(".csv")
         screenshot(page, f"player-{locale}")
+
+
+def test_a_phone_sees_the_laus_ladders_rating_and_per_round_figure(
+    new_page,
+    live_server,
+    evening,  # noqa: F811
+    members,  # noqa: F811
+):
+    """Laus ranks per round played: one column more than Hand and Foot, still in sight."""
+    people = members(8)
+    for index in range(2):
+        seated = people[index:] + people[:index]
+        event = evening(seated, [index, 2], game="laus", date=(2026, 3, 1 + index))
+        Event.objects.filter(pk=event.pk).update(public_standings=True)
+    page = new_page(PHONE, locale="de-DE")
+    page.goto(f"{live_server.url}/ladder/?game=laus")
+    ladder = page.locator("table.ladder")
+    expect(ladder.locator("tbody tr")).to_have_count(8)
+    expect(ladder.locator("th", has_text="Pro Runde")).to_be_visible()
+    screenshot(page, "ladder-laus-phone-de-DE")
+    assert in_sight(page, ladder.locator("td.rating").first)
+    ladder.locator("tbody tr").first.get_by_role("link").click()
+    expect(page.locator("table.player-evenings tbody tr")).to_have_count(2)
+    assert in_sight(page, page.locator("table.player-evenings tbody td").last)

@@ -6,6 +6,7 @@ import csv
 import datetime
 import io
 
+import html5lib
 import openpyxl
 import pytest
 from django.conf import settings
@@ -122,3 +123,26 @@ def test_the_play_off_winner_alone_gets_the_win(drawn_event, make_player):
     assert {row.best_finish for row in ladder.rows if row.total == 0} == {1, 2, 3, 4}
     # Whoever did not play has no finish on the ladder.
     assert sat_out.pk not in {row.player_id for row in ladder.rows}
+
+
+@pytest.mark.parametrize(
+    ("rank_by", "kept"),
+    [
+        ("total", ["Total", "Rating"]),
+        ("rating", ["Total", "Rating"]),
+        ("events", ["Rating", "Events played"]),
+        ("best_finish", ["Rating", "Best finish"]),
+    ],
+)
+def test_a_phone_keeps_the_figure_the_ladder_ranks_by(drawn_event, add_entry, rank_by, kept):
+    """The columns a narrow screen leaves out (class "optional") are never the rank, the
+    name, the rating or the figure the ladder is ranked by."""
+    play(drawn_event, add_entry, tables=1, date=datetime.date(2026, 3, 1))
+    page = Client().get(LADDER, {"game": "hand_and_foot", "rank_by": rank_by})
+    root = html5lib.parse(page.content, namespaceHTMLElements=False)
+    heads = root.findall(".//table/thead/tr/th")
+    shown = [
+        "".join(th.itertext()).strip() for th in heads if "optional" not in th.get("class", "")
+    ]
+    assert shown == ["Rank", "Player", *kept]
+    assert len(heads) == 8
