@@ -307,7 +307,8 @@ def render_standings(
     # The mark column fits its longest mark on one line up to 40 mm ("Did not play" on
     # one line, never three), as long as the names keep 45 mm (a long name wraps onto a
     # second line rather than the mark onto three); else it narrows to its longest word.
-    marks = {standings_mark(row) for row in standings.rows}
+    # (No rows yet, nobody drawn: an empty mark, whose column still holds its padding.)
+    marks = {standings_mark(row) for row in standings.rows} or {""}
     narrowest = max((_column_width(mark, 4 * mm, TEXT) for mark in marks), default=4 * mm)
     whole = min(max((stringWidth(m, BOLD, TEXT) + 14 for m in marks), default=0), 40 * mm)
     room = page_w - 2 * MARGIN - sum(widths) + widths[1] - 45 * mm
