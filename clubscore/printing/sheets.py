@@ -131,6 +131,9 @@ def render_tables(
     per_page = BLOCK_COLUMNS * BLOCK_ROWS
     for start in range(0, max(len(tables), 1), per_page):
         _page_heading(canvas, event, title, width, page_h - MARGIN)
+        if not tables:  # printed at the door, before the draw
+            top = page_h - MARGIN - heading_h
+            write(canvas, MARGIN, top, gettext("No tables drawn yet."), HEADING, width=width)
         for index, table in enumerate(tables[start : start + per_page]):
             row, column = divmod(index, BLOCK_COLUMNS)
             x = MARGIN + column * (block_w + block_gap)

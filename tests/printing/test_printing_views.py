@@ -33,13 +33,15 @@ def test_it_serves_each_pdf_to_the_organizer(organizer_client, drawn_event, what
 @pytest.mark.parametrize("what", EVENT_DOCUMENTS)
 def test_every_pdf_prints_before_anyone_is_drawn(organizer_client, make_event, game, what):
     """At the door nobody is seated yet: the standings print "No scores yet." (their
-    column of marks had no width left and made a 500), the rest as they can."""
+    column of marks had no width left and made a 500), the table assignments say that no
+    tables are drawn yet (they printed an empty page), the rest as they can."""
     event = make_event(game, status=Event.Status.CHECK_IN, name="At the door")
     response = organizer_client.get(url(event, what))
     assert response.status_code == 200
     text = page_texts(response.content)[0]
     assert "At the door" in text or what == "blank"
     assert what != "standings" or "No scores yet." in text
+    assert what != "tables" or "No tables drawn yet." in text
 
 
 def test_the_cards_qr_codes_link_to_this_servers_scorekeeper_pages(organizer_client, drawn_event):
