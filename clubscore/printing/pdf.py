@@ -262,6 +262,10 @@ def in_cell(
         anchor = x + width - pad
     else:
         anchor = x + pad
+    # A row squeezed to keep a long game on its page (32 rounds of the exact-bid game)
+    # is lower than its text: the text shrinks with it, never over the lines.
+    size = min(size, height * 0.8)
+    smallest = min(smallest, size)
     size, parts = wrapped(text, size, width - 2 * pad, bold, lines, smallest, hyphenate)
     leading = size * 1.15
     first = top - height / 2 + (len(parts) - 1) * leading / 2 - size * 0.35

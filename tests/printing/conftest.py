@@ -94,3 +94,23 @@ def round_tables(event, number):
 
 def seated_names(tables):
     return [seat.player.name for table in tables for seat in table.seats.select_related("player")]
+
+
+def text_over_lines(content: bytes) -> list[str]:
+    """Each letter printed across a ruled line (a row lower than its text), as
+    "letter on page N": a row's text belongs between its lines."""
+    crossed = []
+    with pdfplumber.open(io.BytesIO(content)) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            rules = [edge for edge in page.edges if edge["orientation"] == "h"]
+            for char in page.chars:
+                if not char["text"].strip():
+                    continue
+                middle = (char["x0"] + char["x1"]) / 2
+                if any(
+                    rule["x0"] <= middle <= rule["x1"]
+                    and char["top"] + 1 < rule["top"] < char["bottom"] - 1
+                    for rule in rules
+                ):
+                    crossed.append(f"{char['text']} on page {number}")
+    return crossed

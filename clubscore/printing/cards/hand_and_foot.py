@@ -168,7 +168,8 @@ def hf_grid(
         centre = x + HF_HAND_W / 2
         middle = y - row_h
         title = gettext("Hand %(hand)s") % {"hand": hand}
-        write(canvas, centre, middle + 1.3 * mm, title, TEXT, True, HF_HAND_W - 2 * mm, "center")
+        # Half a millimetre from the box's sides: "Hand 10" keeps its number whole.
+        write(canvas, centre, middle + 1.3 * mm, title, TEXT, True, HF_HAND_W - 1 * mm, "center")
         minimum = str(game.meld_minimum(hand, event.options))
         write(canvas, centre, middle - 4.2 * mm, minimum, TEXT, False, HF_HAND_W - 2 * mm, "center")
         for number in (1, 2):

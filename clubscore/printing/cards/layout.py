@@ -387,8 +387,10 @@ class PrintedCard:
 
     def box_height(self, available: float, rows: int) -> float:
         """The height of each of ``rows`` boxes sharing ``available`` (see ``row_height``),
-        down to ROW_FLOOR where the card has a page of its own for very many rows."""
-        return row_height(available, rows, ROW_FLOOR)
+        down to ROW_FLOOR where the card has a page of its own for very many rows, and
+        lower still where even those would not fit (30 deals of Luxury Family ran under
+        the meld table): the card stays whole on its page, its text shrinking with them."""
+        return row_height(available, rows, min(ROW_FLOOR, available / max(rows, 1)))
 
     def heading(self, *, note_lines: bool = False, reserve: float = 0) -> float:
         """The heading with the table's scorekeeper code and who keeps score and plays
