@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubscore.accounts.decorators import organizer_required
@@ -173,6 +174,7 @@ def finish_page(request: HttpRequest, event_id: int) -> HttpResponse:
     context = {
         "event": event,
         "cards": cards,
+        "ready": len(finish.ready_to_score(cards)),
         "disputes": sum(len(card.disputed) for card in cards),
         "unconfirmed": finish.unconfirmed_turned_in(event),
         "is_final": event.status == Event.Status.FINAL,
@@ -197,6 +199,33 @@ def settle_card(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
             messages.error(request, _("Choose how to settle the card."))
     except finish.FinishRefused as refusal:
         messages.error(request, refusal.message)
+    return redirect("dashboard:finish", event.pk)
+
+
+@organizer_required
+@require_POST
+def settle_all(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Score every card with something entered and no dispute as it lies."""
+    event = get_object_or_404(Event, pk=event_id)
+    try:
+        scored, refusals = finish.score_all_as_they_lie(event, user=request.user)
+    except finish.FinishRefused as refusal:
+        messages.error(request, refusal.message)
+    else:
+        if scored:
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s card scored as it lies.",
+                    "%(count)s cards scored as they lie.",
+                    scored,
+                )
+                % {"count": scored},
+            )
+        elif not refusals:
+            messages.info(request, _("No card with something entered was left to score."))
+        for refusal_message in refusals:
+            messages.error(request, refusal_message)
     return redirect("dashboard:finish", event.pk)
 
 

@@ -20,6 +20,7 @@ urlpatterns = [
         evening.settle_card,
         name="settle_card",
     ),
+    path("events/<int:event_id>/dashboard/finish/all/", evening.settle_all, name="settle_all"),
     path("events/<int:event_id>/dashboard/finish/now/", evening.finish_evening, name="finish_now"),
     path("events/<int:event_id>/dashboard/reopen/", evening.reopen, name="reopen"),
     path(

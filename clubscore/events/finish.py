@@ -11,6 +11,10 @@ disputed hand or round. The organizer settles a card in one of two ways:
   (the organizer decides which version counts).
 - mark the table "not played": its card does not count (`Table.not_played`).
 
+Every card with something entered and no dispute can be scored as it lies at once
+(`score_all_as_they_lie`): a busy evening's organizer need not settle twenty cards one
+by one. A card with nothing entered stays for the organizer to settle.
+
 A card turned in counts only its confirmed hands, so finishing refuses, naming the card,
 while one of its hands is not confirmed (changed after the card was in and not
 confirmed since): it is confirmed or corrected on the card first. (The organizer's
@@ -30,7 +34,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -52,9 +56,13 @@ class FinishRefused(Refused):
 def open_cards(event: Event) -> list[Table]:
     """Every card of the evening not turned in and not marked not played: its tables,
     each with what was entered on it (`entered`: hands or rounds entered, waiting,
-    confirmed or disputed; `confirmed`; `disputed`, the disputed entries) and its seats:
-    three queries, whatever the size of the evening."""
+    confirmed or disputed; `confirmed`; `has_hands`: anything that scoring it as it lies
+    counts, one team's part of a hand too; `disputed`, the disputed entries) and its
+    seats: three queries, whatever the size of the evening."""
     statuses = ScoreEntry.Status
+    saved = ScoreEntry.objects.filter(table=OuterRef("pk")).exclude(
+        status=statuses.DRAFT, parts__isnull=True
+    )
     tables = (
         Table.objects.filter(round__event=event)
         .open()
@@ -62,6 +70,7 @@ def open_cards(event: Event) -> list[Table]:
         .annotate(
             entered=Count("entries", filter=~Q(entries__status=statuses.DRAFT)),
             confirmed=Count("entries", filter=Q(entries__status=statuses.CONFIRMED)),
+            has_hands=Exists(saved),
         )
         .prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
@@ -168,6 +177,30 @@ def score_as_it_lies(event: Event, table_id: int, *, user: Any = None) -> Table:
         Table.objects.filter(pk=table.pk).update(turned_in_at=Now())
         table.refresh_from_db(fields=["turned_in_at"])
     return table
+
+
+def ready_to_score(cards: list[Table]) -> list[Table]:
+    """The open cards (`open_cards`) that scoring every card as it lies settles: those
+    with something entered and no dispute. A card with nothing on it is the organizer's
+    to settle (did its table play?), a disputed one is settled on the dashboard."""
+    return [card for card in cards if card.has_hands and not card.disputed]
+
+
+def score_all_as_they_lie(event: Event, *, user: Any = None) -> tuple[int, list[str]]:
+    """Every card `ready_to_score` scored as it lies, each on its own (`score_as_it_lies`):
+    one that cannot be scored says why and stays open while the others go on. Returns how
+    many were scored and the refusals."""
+    if event.status == Event.Status.FINAL:
+        raise FinishRefused(_("The evening is final: reopen it to change a card."))
+    scored, refusals = 0, []
+    for card in ready_to_score(open_cards(event)):
+        try:
+            score_as_it_lies(event, card.pk, user=user)
+        except FinishRefused as refusal:
+            refusals.append(refusal.message)
+        else:
+            scored += 1
+    return scored, refusals
 
 
 def mark_not_played(event: Event, table_id: int, *, user: Any = None) -> Table:

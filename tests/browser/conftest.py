@@ -184,9 +184,17 @@ def screenshot(page, name: str) -> Path:
     return path
 
 
-def log_in(page, live_server, username: str, password: str) -> None:
+#: The login page's words in the browser's language (the page follows its locale).
+LOGIN_WORDS = {
+    "en": ("Username", "Password", "Log in"),
+    "de": ("Benutzername", "Passwort", "Einloggen"),
+}
+
+
+def log_in(page, live_server, username: str, password: str, language: str = "en") -> None:
+    name, secret, button = LOGIN_WORDS[language]
     page.goto(f"{live_server.url}/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").click()
+    page.get_by_label(name).fill(username)
+    page.get_by_label(secret).fill(password)
+    page.get_by_role("button", name=button).click()
     page.wait_for_url(f"{live_server.url}/")
