@@ -1,4 +1,5 @@
-"""Every page of an evening, in every state it can be in: not drawn, drawn, hands in.
+"""Every page of an evening, in every state it can be in: not drawn, drawn, hands in,
+a play-off drawn.
 
 The hostile-input walk (`test_hostile_input`) throws bad values at a running evening;
 this walks the calm path of every other state: an evening still being set up, at the
@@ -20,6 +21,8 @@ from clubscore.events.clock import start_clock
 from clubscore.events.models import Event, ScoreEntry, ScorekeeperLink, Seat, Table
 from clubscore.games import GAMES
 from clubscore.printing.documents import EVENT_DOCUMENTS
+from clubscore.standings.playoffs import start_playoff
+from tests.events.test_finish_every_game import GAMES_PLAYED, play
 
 from .conftest import all_pages
 from .test_hostile_input import _seed
@@ -37,7 +40,8 @@ EVENING_PAGES = [
 
 def _urls(event: Event) -> list[str]:
     """Every page of `event` with its real ids (0 for what it has none of yet)."""
-    table = Table.objects.filter(round__event=event).order_by("pk").first()
+    # The latest round's first table: the play-off's, once one is drawn.
+    table = Table.objects.filter(round__event=event).order_by("-round__number", "pk").first()
     link = ScorekeeperLink.objects.filter(table=table).order_by("pk").first()
     entry = ScoreEntry.objects.filter(table=table).order_by("number").first()
     call = calls.open_call(table) if table else None
@@ -66,7 +70,7 @@ def _urls(event: Event) -> list[str]:
     return urls + [f"/events/{event.pk}/print/{what}.pdf" for what in EVENT_DOCUMENTS]
 
 
-@pytest.mark.parametrize("made", ["not drawn", "drawn", "hands in"])
+@pytest.mark.parametrize("made", ["not drawn", "drawn", "hands in", "play-off"])
 @pytest.mark.parametrize("status", Event.Status.values)
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_no_state_of_an_evening_makes_a_server_error(
@@ -77,6 +81,12 @@ def test_no_state_of_an_evening_makes_a_server_error(
         start_clock(event)
         _seed(event)  # one hand disputed, one entered
         calls.call_organizer(Table.objects.get(round__event=event), reason="question")
+    if made == "play-off":  # every table played to a tie for first, its play-off drawn
+        options, tied, payload_of = GAMES_PLAYED[game]
+        event = start_clock(drawn_event(game, tables=tied, options=options))
+        for table in Table.objects.filter(round__event=event):
+            play(table, payload_of)
+        start_playoff(event, seed=1)
     Event.objects.filter(pk=event.pk).update(status=status)
     urls = _urls(event)
     organizer_client = Client(raise_request_exception=False)
