@@ -170,8 +170,8 @@ class RatedLadderTable(LadderTable):
         self.game = game
         # A phone keeps in sight the rank, the name, the figure the ladder ranks by and the
         # rating; CSS hides the other columns on a narrow screen (the exports keep them).
-        figure = rank_by if rank_by in ("events", "best_finish") else None
-        figure = figure or ("per_round" if per_round else "total")
+        by_total = "per_round" if per_round else "total"
+        figure = rank_by if rank_by in ("events", "best_finish") else by_total
         for bound in self.columns:
             if bound.name not in ("rank", "name", "rating", figure):
                 cell = bound.column.attrs.get("td", {}).get("class", "")

@@ -166,7 +166,8 @@ def _score(evening: MyTable, confirmed: list[ScoreEntry]) -> None:
         groups.setdefault(seat.team.number if seat.team else ("seat", seat.position), []).append(
             seat
         )
-    # A side of one player is headed by its player's name, short where it is unique.
+    # A side of one player is headed by its player's name, as narrow as tells the table's
+    # players apart (`column_names`: "Anna", or "Anna M." beside an Anna S.).
     shorts = dict(zip(seats, column_names([seat.player for seat in seats]), strict=True))
     for key, group in groups.items():
         first = group[0].player_id
