@@ -56,7 +56,7 @@ def test_the_organizer_checks_in_draws_and_sees_the_tables(page, live_server, or
     screenshot(page, "draw-768")
 
     page.get_by_role("link", name="Show on the wall").click()
-    assert page.locator(".wall-table").count() == 2
+    expect(page.locator(".wall-table")).to_have_count(2)  # (once the wall has loaded)
     screenshot(page, "wall-768")
     # The projector shows no links; the scorekeepers' cards are on the dashboard's tiles.
     assert page.get_by_role("link", name=re.compile("card")).count() == 0

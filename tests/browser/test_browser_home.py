@@ -1,6 +1,7 @@
 """The home page and the organizer's login, in a real browser at tablet and phone size."""
 
 import pytest
+from playwright.sync_api import expect
 
 from clubscore.events.models import Event
 
@@ -32,7 +33,7 @@ def test_a_wrong_password_is_refused_and_the_username_kept(page, live_server, or
     page.get_by_label("Username").fill("director")
     page.get_by_label("Password").fill("wrong")
     page.get_by_role("button", name="Log in").click()
-    assert page.get_by_role("alert").is_visible()
+    expect(page.get_by_role("alert")).to_be_visible()  # (once the answer has loaded)
     assert page.get_by_label("Username").input_value() == "director"
 
 
@@ -40,4 +41,4 @@ def test_the_language_switch_turns_the_page_german(page, live_server, make_event
     make_event(name="Abend", status=Event.Status.CHECK_IN)
     page.goto(live_server.url)
     page.get_by_role("button", name="DE").click()
-    assert page.get_by_role("heading", name="Die Veranstaltungen des Clubs").is_visible()
+    expect(page.get_by_role("heading", name="Die Veranstaltungen des Clubs")).to_be_visible()
