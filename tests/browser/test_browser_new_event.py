@@ -9,6 +9,7 @@ import datetime
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from clubscore.events.models import Event
 from clubscore.games import GAMES
@@ -127,7 +128,7 @@ def test_the_organizer_creates_an_event_in_german(
     page.get_by_label("Runden", exact=True).fill("")
     page.get_by_role("button", name="Veranstaltung anlegen").click()
     # Neither rounds nor a threshold: the game's message, in German, on its field.
-    assert page.locator("#id_rounds_error").is_visible()
+    expect(page.locator("#id_rounds_error")).to_be_visible()
     assert page.get_by_label("Name").input_value() == "Laus am Freitag"
     screenshot(page, f"new-event-de-{viewport['width']}")
     page.get_by_label("Bis jemand diese Punktzahl überschreitet").fill("300")
