@@ -95,3 +95,30 @@ def test_a_phone_sees_the_laus_ladders_rating_and_per_round_figure(
     ladder.locator("tbody tr").first.get_by_role("link").click()
     expect(page.locator("table.player-evenings tbody tr")).to_have_count(2)
     assert in_sight(page, page.locator("table.player-evenings tbody td").last)
+
+
+def test_a_german_phone_sees_the_rating_beside_the_total_and_a_long_name(
+    new_page,
+    live_server,
+    evening,  # noqa: F811
+    members,  # noqa: F811
+):
+    """Ranked by total (the ladder as it opens), "Wertungszahl" is the widest heading and
+    a player's name may hold a long word: the rating stays in sight all the same."""
+    people = members(8)
+    people[0].first_name, people[0].last_name = "Pádraig", "Ó Súilleabháin"
+    people[0].save()
+    for index in range(2):
+        seated = people[index:] + people[:index]
+        event = evening(seated, [index % 2, 1], date=(2026, 3, 1 + index))
+        Event.objects.filter(pk=event.pk).update(public_standings=True)
+    page = new_page(PHONE, locale="de-DE")
+    page.goto(f"{live_server.url}/ladder/")
+    ladder = page.locator("table.ladder")
+    expect(ladder.locator("tbody tr")).to_have_count(8)
+    expect(ladder.locator("th", has_text="Gesamt")).to_be_visible()
+    expect(ladder.locator("th", has_text="Wertungszahl")).to_be_visible()
+    expect(ladder.get_by_role("link", name="Pádraig Ó Súilleabháin")).to_be_visible()
+    screenshot(page, "ladder-total-phone-de-DE")
+    for cell in ladder.locator("td.rating").all():
+        assert in_sight(page, cell)
