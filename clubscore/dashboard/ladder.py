@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubscore.collation import sort_key
 from clubscore.games import GAMES
-from clubscore.ratings.models import Rating, RatingHistory, shown_rating
+from clubscore.ratings.models import Rating, RatingHistory, one_decimal, shown_rating
 from clubscore.standings.ladder import Ladder, LadderRow, season_ladder
 
 from .forms import LadderFilterForm, first_game
@@ -84,7 +84,9 @@ def _ratings(game: str, year: int | None, player_ids: list[int]) -> dict[int, tu
             .values_list("player_id", "mu", "sigma", "evenings")
         )
     # History rows come in date order: the last one of each player wins.
-    return {pid: (round(shown_rating(mu, sigma), 1), evenings) for pid, mu, sigma, evenings in rows}
+    return {
+        pid: (one_decimal(shown_rating(mu, sigma)), evenings) for pid, mu, sigma, evenings in rows
+    }
 
 
 def rated_ladder(

@@ -17,7 +17,7 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 
 from clubscore.club.models import Player
-from clubscore.ratings.models import Rating, RatingHistory
+from clubscore.ratings.models import Rating, RatingHistory, one_decimal
 from clubscore.templatetags.charts import line_chart
 from clubscore.translation import game_name
 
@@ -79,7 +79,7 @@ def player_page(player: Player, *, game: str | None, public: bool) -> PlayerPage
         game=game,
         games=[(key, game_name(key)) for key in played],
         ratings=[
-            (game_name(key), round(ratings[key].shown, 1), ratings[key].evenings)
+            (game_name(key), one_decimal(ratings[key].shown), ratings[key].evenings)
             for key in played
             if key in ratings
         ],
@@ -96,7 +96,7 @@ def player_page(player: Player, *, game: str | None, public: bool) -> PlayerPage
                 partners=", ".join(names.get(pid, "?") for pid in row.partners),
                 score=row.score,
                 place=row.place,
-                rating=round(row.shown, 1),
+                rating=one_decimal(row.shown),
                 evenings=row.evenings,
             )
         )
@@ -123,7 +123,7 @@ def rating_chart(rows: list[RatingHistory]) -> str:
         formats.date_format(row.date, "SHORT_DATE_FORMAT") if index % every == 0 else ""
         for index, row in enumerate(rows)
     ]
-    values = [round(row.shown, 1) for row in rows]
+    values = [one_decimal(row.shown) for row in rows]
     return line_chart([(_("Rating"), values)], labels, title=_("Rating over the season"))
 
 

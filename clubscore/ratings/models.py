@@ -24,6 +24,12 @@ def shown_rating(mu: float, sigma: float) -> float:
     return mu - START
 
 
+def one_decimal(rating: float) -> float:
+    """A shown rating as pages and exports give it: one decimal, and a rating just
+    below the start (-0.04) is 0.0, not -0.0."""
+    return round(rating, 1) + 0.0  # -0.0 + 0.0 is 0.0
+
+
 class RatingLock(models.Model):
     """One row per game: recomputing a game's ratings locks it (select_for_update), so two
     evenings finished at the same instant are applied one after the other."""

@@ -14,6 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubscore.events.models import Event, Seat
+from clubscore.ratings.models import START, Rating
 from clubscore.standings.ladder import season_ladder
 from clubscore.standings.standings import event_standings
 
@@ -146,3 +147,32 @@ def test_a_phone_keeps_the_figure_the_ladder_ranks_by(drawn_event, add_entry, ra
     ]
     assert shown == ["Rank", "Player", *kept]
     assert len(heads) == 8
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [("en", ["1.3", "0.0", "0.0", "-1.3"]), ("de", ["1,3", "0,0", "0,0", "-1,3"])],
+)
+def test_a_rating_just_below_the_start_reads_nought_not_minus_nought(
+    drawn_event, add_entry, language, shown
+):
+    """-0.04 rounds to nought and reads as the player's page says it: "0.0", not "-0.0"."""
+    event = play(drawn_event, add_entry, tables=1, date=datetime.date(2026, 3, 1))
+    players = Seat.objects.filter(round__event=event).values_list("player_id", flat=True)
+    Rating.objects.bulk_create(
+        Rating(player_id=player, game="hand_and_foot", mu=START + rating, sigma=8, evenings=1)
+        for player, rating in zip(players, (1.3, -0.04, 0.04, -1.3), strict=True)
+    )
+    page = Client(headers={"accept-language": language}).get(
+        LADDER, {"game": "hand_and_foot", "rank_by": "rating"}
+    )
+    root = html5lib.parse(page.content, namespaceHTMLElements=False)
+    cells = [
+        "".join(td.itertext()).strip()
+        for td in root.iterfind(".//table/tbody/tr/td")
+        if "rating" in td.get("class", "").split()
+    ]
+    assert cells == shown
+    export = Client().get(LADDER, {"game": "hand_and_foot", "rank_by": "rating", "_export": "csv"})
+    rows = list(csv.reader(io.StringIO(export.content.decode())))
+    assert [row[3] for row in rows[1:]] == ["1.3", "0.0", "0.0", "-1.3"]
