@@ -97,28 +97,41 @@ def test_a_phone_sees_the_laus_ladders_rating_and_per_round_figure(
     assert in_sight(page, page.locator("table.player-evenings tbody td").last)
 
 
-def test_a_german_phone_sees_the_rating_beside_the_total_and_a_long_name(
+@pytest.mark.parametrize("viewport", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_in_german_the_rating_stays_in_sight_on_the_ladder_and_a_players_page(
     new_page,
     live_server,
     evening,  # noqa: F811
     members,  # noqa: F811
+    viewport,
 ):
-    """Ranked by total (the ladder as it opens), "Wertungszahl" is the widest heading and
-    a player's name may hold a long word: the rating stays in sight all the same."""
+    """German headings are long ("Wertungszahl", "Veranstaltung") and a name may hold a
+    long word: on the ladder as it opens (ranked by total) and on a player's page, the
+    rating stays in sight all the same, on a phone and on a tablet."""
     people = members(8)
     people[0].first_name, people[0].last_name = "Pádraig", "Ó Súilleabháin"
     people[0].save()
     for index in range(2):
         seated = people[index:] + people[:index]
         event = evening(seated, [index % 2, 1], date=(2026, 3, 1 + index))
-        Event.objects.filter(pk=event.pk).update(public_standings=True)
-    page = new_page(PHONE, locale="de-DE")
+        Event.objects.filter(pk=event.pk).update(
+            public_standings=True, name="Hand und Fuß am Freitagabend"
+        )
+    page = new_page(viewport, locale="de-DE")
     page.goto(f"{live_server.url}/ladder/")
     ladder = page.locator("table.ladder")
     expect(ladder.locator("tbody tr")).to_have_count(8)
     expect(ladder.locator("th", has_text="Gesamt")).to_be_visible()
     expect(ladder.locator("th", has_text="Wertungszahl")).to_be_visible()
-    expect(ladder.get_by_role("link", name="Pádraig Ó Súilleabháin")).to_be_visible()
-    screenshot(page, "ladder-total-phone-de-DE")
+    name = ladder.get_by_role("link", name="Pádraig Ó Súilleabháin")
+    expect(name).to_be_visible()
+    screenshot(page, f"ladder-total-de-DE-{viewport['width']}")
     for cell in ladder.locator("td.rating").all():
         assert in_sight(page, cell)
+
+    name.click()
+    evenings = page.locator("table.player-evenings")
+    expect(evenings.locator("tbody tr")).to_have_count(2)
+    screenshot(page, f"player-de-DE-{viewport['width']}")
+    for row in evenings.locator("tbody tr").all():
+        assert in_sight(page, row.locator("td").last)  # the rating after that evening
