@@ -136,6 +136,8 @@ def shoot(browser, base: str, pages: list[tuple[str, str, str]], out: Path, lang
             got = visit(page, base + path, how, errors)
             page.screenshot(path=out / f"{language}-{name}-{width}.png", full_page=True)
             sideways = "yes" if got["overflow"] else "no"
+            if got["boxed"]:  # the page does not, but a table scrolls in its box
+                sideways += " (" + ", ".join(got["boxed"]) + ")"
             print(
                 f"| {language} | {name} | {width}×{height} | {got['height']} | {got['first']} "
                 f"| {got['smallest']} | {sideways} | {'; '.join(errors) or '–'} |",

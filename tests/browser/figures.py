@@ -51,6 +51,14 @@ MEASURE = """(tap) => {
     first: first ? `${top(first)} ${name(first)}` : '–',
     smallest: smallest ? smallest.text : '–',
     overflow: document.documentElement.scrollWidth > window.innerWidth,
+    // Tables whose own box scrolls sideways: columns out of sight as the page opens.
+    boxed: [...document.querySelectorAll('.table-scroll')]
+      .filter((box) => shown(box) && box.scrollWidth > box.clientWidth + 1)
+      .map((box) => {
+        const table = box.querySelector('table');
+        const what = table ? 'table.' + [...table.classList].join('.') : 'box';
+        return `${what} +${box.scrollWidth - box.clientWidth}px`;
+      }),
     small,
   };
 }"""
@@ -58,5 +66,5 @@ MEASURE = """(tap) => {
 
 def measure(page) -> dict:
     """The page's figures: height, first (y and what), smallest, small (under TAP px),
-    overflow (it scrolls sideways)."""
+    overflow (it scrolls sideways), boxed (its tables that scroll sideways in their box)."""
     return page.evaluate(MEASURE, TAP)
