@@ -4,9 +4,11 @@ whole ("Bestätig…" was cut off), for each game, in English and German."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from clubscore.events.clock import start_clock
-from clubscore.events.models import ScorekeeperLink
+from clubscore.events.models import ScoreEntry, ScorekeeperLink, Seat
+from clubscore.games import score
 from tests.payloads import hf_hand, laus_round, lf_round
 from tests.playoffs import confirm, regular_tables, seat_names
 
@@ -47,3 +49,37 @@ def test_the_status_column_is_on_the_screen(new_page, live_server, drawn_event, 
         box = badge.bounding_box()
         assert box["x"] + box["width"] <= PHONE["width"], (badge.inner_text(), box)
         assert badge.evaluate("el => el.scrollWidth <= el.clientWidth"), badge.inner_text()
+
+
+def test_a_laus_round_waiting_keeps_its_status_and_edit_link_on_a_german_phone(
+    new_page, live_server, drawn_event
+):
+    """A round this tablet entered waits for the others: "Wartet auf Bestätigung" and
+    "Bearbeiten" beside four players' columns, on the screen whole."""
+    event = start_clock(drawn_event("laus", tables=1, options=OPTIONS["laus"]))
+    (table,) = regular_tables(event)
+    names = seat_names(table)
+    for number in range(1, 4):
+        confirm(table, number, ROUNDS["laus"](names, number))
+    payload = ROUNDS["laus"](names, 4)
+    ScoreEntry.objects.create(
+        table=table,
+        number=4,
+        payload=payload,
+        result=score("laus", payload),
+        status=ScoreEntry.Status.ENTERED,
+        entered_by=Seat.objects.filter(table=table).order_by("position")[0].player,
+    )
+    token = ScorekeeperLink.objects.filter(table=table).first().token
+    page = new_page(PHONE, locale="de-DE")
+    page.goto(f"{live_server.url}/s/{token}/")
+    hands = page.locator("table.hands-table")
+    edit = hands.get_by_role("link", name="Bearbeiten")
+    expect(edit).to_be_visible()
+    expect(hands.get_by_text("Wartet auf Bestätigung")).to_be_visible()
+    hands.scroll_into_view_if_needed()
+    screenshot(page, "issue26-rounds-laus-waiting-de-390")
+    scroller = page.locator(".hands .table-scroll")
+    assert scroller.evaluate("el => el.scrollWidth <= el.clientWidth"), "the table scrolls sideways"
+    box = edit.bounding_box()
+    assert box["x"] + box["width"] <= PHONE["width"], box
