@@ -22,6 +22,22 @@ def confirm(table: Table, number: int, payload: dict) -> ScoreEntry:
     )
 
 
+def sent_by_first_seat(
+    table: Table, number: int, payload: dict, status: str = ScoreEntry.Status.ENTERED, **fields
+) -> ScoreEntry:
+    """An entry the table's first seat has sent, waiting for the others (or `status`,
+    e.g. disputed), with the result the tablet stores."""
+    return ScoreEntry.objects.create(
+        table=table,
+        number=number,
+        payload=payload,
+        result=stored_result(table, number, payload),
+        status=status,
+        entered_by=Seat.objects.filter(table=table).order_by("position")[0].player,
+        **fields,
+    )
+
+
 def turn_in(tables) -> None:
     Table.objects.filter(pk__in=[table.pk for table in tables]).update(turned_in_at=timezone.now())
 

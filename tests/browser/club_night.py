@@ -19,10 +19,9 @@ from django.utils import timezone
 from clubscore.club.models import Couple, Player
 from clubscore.events import phones, services
 from clubscore.events.clock import start_clock
-from clubscore.events.models import Event, ScoreEntry, ScorekeeperLink, Seat, Table
-from clubscore.games import score
+from clubscore.events.models import Event, ScorekeeperLink, Seat, Table
 from tests.payloads import hf_hand, laus_round
-from tests.playoffs import confirm, regular_tables, seat_names, turn_in
+from tests.playoffs import confirm, regular_tables, seat_names, sent_by_first_seat, turn_in
 
 GUESTS = [("Anna", "Meyer"), ("Bernd", "Schulz"), ("Carla", "Becker"), ("Dieter", "Koch")]
 GUESTS += [("Elke", "Richter"), ("Fritz", "Klein"), ("Greta", "Wolf")]
@@ -133,14 +132,11 @@ def play_the_evenings(
     laus = regular_tables(events["laus"])
     confirm(laus[0], 1, laus_round(seat_names(laus[0])))
     for table, number, status in ((laus[0], 2, "entered"), (laus[1], 1, "disputed")):
-        payload = laus_round(seat_names(table), number)
-        ScoreEntry.objects.create(
-            table=table,
-            number=number,
-            payload=payload,
-            result=score("laus", payload),
-            status=status,
-            entered_by=Seat.objects.filter(table=table).order_by("position")[0].player,
+        sent_by_first_seat(
+            table,
+            number,
+            laus_round(seat_names(table), number),
+            status,
             dispute_note="We took the ten of spades, not them." if status == "disputed" else "",
         )
     return events, hf_tables, laus

@@ -7,10 +7,9 @@ import pytest
 from playwright.sync_api import expect
 
 from clubscore.events.clock import start_clock
-from clubscore.events.models import ScoreEntry, ScorekeeperLink, Seat
-from clubscore.games import score
+from clubscore.events.models import ScorekeeperLink
 from tests.payloads import hf_hand, laus_round, lf_round
-from tests.playoffs import confirm, regular_tables, seat_names
+from tests.playoffs import confirm, regular_tables, seat_names, sent_by_first_seat
 
 from .conftest import PHONE, screenshot
 
@@ -61,15 +60,7 @@ def test_a_laus_round_waiting_keeps_its_status_and_edit_link_on_a_german_phone(
     names = seat_names(table)
     for number in range(1, 4):
         confirm(table, number, ROUNDS["laus"](names, number))
-    payload = ROUNDS["laus"](names, 4)
-    ScoreEntry.objects.create(
-        table=table,
-        number=4,
-        payload=payload,
-        result=score("laus", payload),
-        status=ScoreEntry.Status.ENTERED,
-        entered_by=Seat.objects.filter(table=table).order_by("position")[0].player,
-    )
+    sent_by_first_seat(table, 4, ROUNDS["laus"](names, 4))
     token = ScorekeeperLink.objects.filter(table=table).first().token
     page = new_page(PHONE, locale="de-DE")
     page.goto(f"{live_server.url}/s/{token}/")

@@ -10,9 +10,8 @@ from django.urls import reverse
 
 from clubscore.events.clock import start_clock
 from clubscore.events.models import ScoreEntry, Seat
-from clubscore.games import score
 from tests.payloads import laus_round
-from tests.playoffs import confirm, regular_tables, seat_names
+from tests.playoffs import confirm, regular_tables, seat_names, sent_by_first_seat
 
 from .conftest import PHONE, log_in
 from .figures import measure
@@ -26,14 +25,11 @@ def test_every_target_of_the_organizers_pages_is_44_px_on_a_phone(
     event = start_clock(drawn_event("laus", tables=2))
     first, second = regular_tables(event)
     confirm(first, 1, laus_round(seat_names(first)))
-    payload = laus_round(seat_names(second), 1)
-    ScoreEntry.objects.create(
+    sent_by_first_seat(
         table=second,
         number=1,
-        payload=payload,
-        result=score("laus", payload),
+        payload=laus_round(seat_names(second), 1),
         status=ScoreEntry.Status.DISPUTED,
-        entered_by=Seat.objects.filter(table=second).order_by("position")[0].player,
     )
     player = Seat.objects.filter(table=first).order_by("position")[0].player
     page = new_page(PHONE)
