@@ -50,17 +50,26 @@ def test_the_status_column_is_on_the_screen(new_page, live_server, drawn_event, 
         assert badge.evaluate("el => el.scrollWidth <= el.clientWidth"), badge.inner_text()
 
 
+# Who takes the ten of spades in round n: in turn (three-digit totals after three rounds),
+# or the same player each time (four-digit totals, as a Laus evening reaches them).
+TEN_OF_SPADES = {"in turn": lambda n: n % 4, "to one player": lambda n: 0}
+
+
+@pytest.mark.parametrize("rounds", [3, 7])
+@pytest.mark.parametrize("spades", list(TEN_OF_SPADES))
 def test_a_laus_round_waiting_keeps_its_status_and_edit_link_on_a_german_phone(
-    new_page, live_server, drawn_event
+    new_page, live_server, drawn_event, spades, rounds
 ):
     """A round this tablet entered waits for the others: "Wartet auf Bestätigung" and
-    "Bearbeiten" beside four players' columns, on the screen whole."""
+    "Bearbeiten" beside four players' columns, on the screen whole, with four-digit
+    totals too (they pushed Status 1 px out of its box)."""
     event = start_clock(drawn_event("laus", tables=1, options=OPTIONS["laus"]))
     (table,) = regular_tables(event)
     names = seat_names(table)
-    for number in range(1, 4):
-        confirm(table, number, ROUNDS["laus"](names, number))
-    sent_by_first_seat(table, 4, ROUNDS["laus"](names, 4))
+    taker = TEN_OF_SPADES[spades]
+    for number in range(1, rounds + 1):
+        confirm(table, number, laus_round(names, taker(number)))
+    sent_by_first_seat(table, rounds + 1, laus_round(names, taker(rounds + 1)))
     token = ScorekeeperLink.objects.filter(table=table).first().token
     page = new_page(PHONE, locale="de-DE")
     page.goto(f"{live_server.url}/s/{token}/")
@@ -69,8 +78,11 @@ def test_a_laus_round_waiting_keeps_its_status_and_edit_link_on_a_german_phone(
     expect(edit).to_be_visible()
     expect(hands.get_by_text("Wartet auf Bestätigung")).to_be_visible()
     hands.scroll_into_view_if_needed()
-    screenshot(page, "issue26-rounds-laus-waiting-de-390")
+    screenshot(page, f"issue26-rounds-laus-waiting-{rounds}-{spades.replace(' ', '-')}-de-390")
     scroller = page.locator(".hands .table-scroll")
     assert scroller.evaluate("el => el.scrollWidth <= el.clientWidth"), "the table scrolls sideways"
     box = edit.bounding_box()
     assert box["x"] + box["width"] <= PHONE["width"], box
+    for badge in hands.locator("tbody .badge").all():
+        box = badge.bounding_box()
+        assert box["x"] + box["width"] <= PHONE["width"], (badge.inner_text(), box)
