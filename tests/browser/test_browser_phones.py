@@ -185,3 +185,41 @@ def test_a_phone_reads_the_standings_and_after_the_final_its_place(
     expect(phone.locator("tr")).to_have_count(0)
     assert_readable(phone)
     screenshot(phone, "phone-final-place-390")
+
+
+# Whether each figure and heading of the table's columns stands on one line.
+ON_ONE_LINE = """() => [...document.querySelectorAll(".phone-hands td.num, .phone-hands th.num")]
+  .filter(cell => {
+    const text = document.createRange();
+    text.selectNodeContents(cell);
+    return new Set([...text.getClientRects()].map(r => Math.round(r.top))).size > 1;
+  })
+  .map(cell => cell.innerText)"""
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "en-GB"])
+def test_a_laus_table_of_four_with_four_digit_totals_reads_whole_on_a_phone(
+    new_page, live_server, drawn_event, console_errors, locale
+):
+    """Seven rounds with the tens to the same players: four columns of four-digit totals
+    on a 390 px phone, each figure and name whole ("2380" read "238 / 0", "P1C" "P1 / C")."""
+    from clubscore.events.clock import start_clock
+    from tests.payloads import laus_round
+    from tests.playoffs import confirm, regular_tables, seat_names
+
+    event = start_clock(drawn_event("laus", tables=1, options={"rounds": 8}, public_standings=True))
+    (table,) = regular_tables(event)
+    names = seat_names(table)
+    for number in range(1, 8):
+        confirm(table, number, laus_round(names, 0))
+    seat = Seat.objects.select_related("player").get(round__event=event, table=table, position=1)
+    phone = new_page(PHONE, locale=locale)
+    phone.goto(
+        live_server.url
+        + reverse("playerpages:player", args=[phones.link_for(event, seat.player).token])
+    )
+    expect(phone.locator(".phone-hands tfoot td").first).to_have_text("2380")
+    screenshot(phone, f"phone-laus-four-digit-totals-{locale}-390")
+    assert phone.evaluate(ON_ONE_LINE) == []
+    assert phone.locator(".phone-scroll").first.evaluate("el => el.scrollWidth <= el.clientWidth")
+    assert_readable(phone)
