@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from clubscore.club.models import Player
 from clubscore.events.clock import start_clock
-from clubscore.events.models import ScorekeeperLink
+from clubscore.events.models import ScorekeeperLink, Seat
 from tests.payloads import hf_hand, laus_round, lf_round
 from tests.playoffs import confirm, regular_tables, seat_names, sent_by_first_seat
 
@@ -83,6 +84,43 @@ def test_a_laus_round_waiting_keeps_its_status_and_edit_link_on_a_german_phone(
     assert scroller.evaluate("el => el.scrollWidth <= el.clientWidth"), "the table scrolls sideways"
     box = edit.bounding_box()
     assert box["x"] + box["width"] <= PHONE["width"], box
+    for badge in hands.locator("tbody .badge").all():
+        box = badge.bounding_box()
+        assert box["x"] + box["width"] <= PHONE["width"], (badge.inner_text(), box)
+
+
+# Four first names as long as a German club has them, two of each: the headings read
+# "Margarethe S." and "Margarethe O." (`column_names`).
+LONG_NAMES = [
+    ("Hannelore", "Hoffmann"),
+    ("Margarethe", "Schwarzenberger"),
+    ("Margarethe", "Oberhuber"),
+    ("Hannelore", "Müller-Lüdenscheidt"),
+]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_four_long_first_names_keep_the_status_column_on_a_phone(
+    new_page, live_server, drawn_event, language
+):
+    """The names over the columns break inside (hyphenated where the phone knows how):
+    whole, "Margarethe S." four times pushed Status 100 px out of sight."""
+    event = start_clock(drawn_event("exact_bid", tables=1))
+    (table,) = regular_tables(event)
+    seats = Seat.objects.filter(table=table).order_by("position")
+    for seat, (first, last) in zip(seats, LONG_NAMES, strict=True):
+        Player.objects.filter(pk=seat.player_id).update(first_name=first, last_name=last)
+    for number in range(1, 4):
+        confirm(table, number, ROUNDS["exact_bid"](seat_names(table), number))
+    token = ScorekeeperLink.objects.filter(table=table).first().token
+    page = new_page(PHONE, locale="de-DE" if language == "de" else "en-GB")
+    page.goto(f"{live_server.url}/s/{token}/")
+    hands = page.locator("table.hands-table")
+    expect(hands.locator("thead")).to_contain_text("Margarethe S.")
+    hands.scroll_into_view_if_needed()
+    screenshot(page, f"issue26-rounds-long-names-{language}-390")
+    scroller = page.locator(".hands .table-scroll")
+    assert scroller.evaluate("el => el.scrollWidth <= el.clientWidth"), "the table scrolls sideways"
     for badge in hands.locator("tbody .badge").all():
         box = badge.bounding_box()
         assert box["x"] + box["width"] <= PHONE["width"], (badge.inner_text(), box)

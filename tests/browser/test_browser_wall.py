@@ -148,6 +148,28 @@ def test_the_wall_on_an_upright_screen_scrolls_one_column(
     screenshot(page, f"wall-6-{viewport['width']}")
 
 
+def test_on_an_upright_screen_a_wrapped_name_reads_as_one(
+    new_page, live_server, organizer, drawn_event
+):
+    """A long name wraps on a phone held upright; its second line stands in, so the four
+    names of a table do not read as five."""
+    event = evening(drawn_event, 2)
+    player = Player.objects.filter(seats__table__round__event=event).order_by("pk").first()
+    Player.objects.filter(pk=player.pk).update(
+        first_name="Maximiliane", last_name="Schwarzenberger-Wittgenstein"
+    )
+    page = open_wall(new_page, live_server, event, PHONE)
+    name = page.locator(".wall-name", has_text="Schwarzenberger")
+    lines = name.evaluate(
+        """n => { const text = document.createRange(); text.selectNodeContents(n);
+                  return [...text.getClientRects()].map(r => [Math.round(r.top), r.left]); }"""
+    )
+    tops = sorted({top for top, _left in lines})
+    assert len(tops) > 1, lines
+    first = min(left for top, left in lines if top == tops[0])
+    assert all(left > first for top, left in lines if top != tops[0]), lines
+
+
 def dashboard_evening(drawn_event, tables: int) -> Event:
     started = timezone.now() - datetime.timedelta(minutes=100)
     event = start_clock(drawn_event("hand_and_foot", tables=tables), now=started)

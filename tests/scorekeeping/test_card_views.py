@@ -462,7 +462,7 @@ def test_the_short_headings_tell_apart_two_players_of_one_first_name(client, run
     third = Player.objects.get(pk=seats[2].player_id)
     html = client.get(url(link)).content.decode()
     heads = re.findall(r'<span class="short-head" aria-hidden="true">([^<]*)</span>', html)
-    assert heads == ["Anna M.", "Anna S.", third.first_name]
+    assert heads == ["Anna M.", "Anna S.", third.first_name, "Σ"]  # Σ: the total's row
     assert '<span class="full-head">Anna Meyer</span>' in html
 
 
