@@ -27,6 +27,17 @@ ROUNDS = {
 }
 
 
+def assert_status_in_sight(page) -> None:
+    """The card's rounds table does not scroll sideways, and each status badge is on the
+    phone's screen whole."""
+    scroller = page.locator(".hands .table-scroll")
+    assert scroller.evaluate("el => el.scrollWidth <= el.clientWidth"), "the table scrolls sideways"
+    for badge in page.locator("table.hands-table tbody .badge").all():
+        box = badge.bounding_box()
+        assert box["x"] + box["width"] <= PHONE["width"], (badge.inner_text(), box)
+        assert badge.evaluate("el => el.scrollWidth <= el.clientWidth"), badge.inner_text()
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("game", list(ROUNDS))
 def test_the_status_column_is_on_the_screen(new_page, live_server, drawn_event, game, language):
@@ -41,14 +52,8 @@ def test_the_status_column_is_on_the_screen(new_page, live_server, drawn_event, 
     hands = page.locator("table.hands-table")
     hands.scroll_into_view_if_needed()
     screenshot(page, f"issue26-rounds-{game}-{language}-390")
-    badges = hands.locator("tbody .badge")
-    assert badges.first.inner_text() == STATUS[language]
-    scroller = page.locator(".hands .table-scroll")
-    assert scroller.evaluate("el => el.scrollWidth <= el.clientWidth"), "the table scrolls sideways"
-    for badge in badges.all():
-        box = badge.bounding_box()
-        assert box["x"] + box["width"] <= PHONE["width"], (badge.inner_text(), box)
-        assert badge.evaluate("el => el.scrollWidth <= el.clientWidth"), badge.inner_text()
+    assert hands.locator("tbody .badge").first.inner_text() == STATUS[language]
+    assert_status_in_sight(page)
 
 
 # Who takes the ten of spades in round n: in turn (three-digit totals after three rounds),
@@ -80,13 +85,9 @@ def test_a_laus_round_waiting_keeps_its_status_and_edit_link_on_a_german_phone(
     expect(hands.get_by_text("Wartet auf Bestätigung")).to_be_visible()
     hands.scroll_into_view_if_needed()
     screenshot(page, f"issue26-rounds-laus-waiting-{rounds}-{spades.replace(' ', '-')}-de-390")
-    scroller = page.locator(".hands .table-scroll")
-    assert scroller.evaluate("el => el.scrollWidth <= el.clientWidth"), "the table scrolls sideways"
+    assert_status_in_sight(page)
     box = edit.bounding_box()
     assert box["x"] + box["width"] <= PHONE["width"], box
-    for badge in hands.locator("tbody .badge").all():
-        box = badge.bounding_box()
-        assert box["x"] + box["width"] <= PHONE["width"], (badge.inner_text(), box)
 
 
 # Four first names as long as a German club has them, two of each: the headings read
@@ -119,8 +120,4 @@ def test_four_long_first_names_keep_the_status_column_on_a_phone(
     expect(hands.locator("thead")).to_contain_text("Margarethe S.")
     hands.scroll_into_view_if_needed()
     screenshot(page, f"issue26-rounds-long-names-{language}-390")
-    scroller = page.locator(".hands .table-scroll")
-    assert scroller.evaluate("el => el.scrollWidth <= el.clientWidth"), "the table scrolls sideways"
-    for badge in hands.locator("tbody .badge").all():
-        box = badge.bounding_box()
-        assert box["x"] + box["width"] <= PHONE["width"], (badge.inner_text(), box)
+    assert_status_in_sight(page)
