@@ -19,6 +19,7 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db import models, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -160,6 +161,13 @@ def round_has_scores(round_: Round) -> bool:
     return ScoreEntry.objects.filter(table__round=round_).exists()
 
 
+def round_has_begun(round_: Round) -> bool:
+    """A score entered at one of its tables, or a table's card settled (turned in, or
+    the table marked not played)."""
+    settled = Q(turned_in_at__isnull=False) | Q(not_played=True)
+    return round_has_scores(round_) or round_.tables.filter(settled).exists()
+
+
 def draw_round(
     event: Event,
     *,
@@ -190,6 +198,16 @@ def draw_round(
             if after is not None and last != after:
                 raise RedrawRefused(
                     _("Round %(number)s has been added already.") % {"number": last}
+                )
+            if last and not round_has_begun(event.rounds.get(number=last)):
+                # One tap on "Next round" right after the clock started would seat
+                # everyone again while they play; a round not begun is drawn again instead.
+                raise RedrawRefused(
+                    _(
+                        "Round %(number)s has no score yet: play it before the next round, "
+                        "or draw it again on the Draw page."
+                    )
+                    % {"number": last}
                 )
             round_number = last + 1
         round_ = Round.objects.filter(event=event, number=round_number).first()

@@ -195,3 +195,21 @@ def test_the_draw_page_does_not_warn_after_a_play_off(organizer_client, make_eve
     Round.objects.filter(event=event, kind=Round.Kind.PLAYOFF).delete()
     page = organizer_client.get(reverse("events:draw", args=[event.pk])).content.decode()
     assert "The check-ins changed" in page
+
+
+def test_next_round_waits_until_the_round_has_begun(organizer_client, make_event, make_player):
+    """One tap on "Next round" right after the clock started would seat everyone again
+    while they play: a round with no score and no card in is drawn again instead."""
+    event = make_event("laus", options={"rounds": 1})
+    services.check_in(event, [make_player(f"N{n}", "Laus") for n in range(8)])
+    services.draw_round(event, seed=7)
+    start_clock(event)
+    page = next_round(organizer_client, event).content.decode()
+    assert "Round 1 has no score yet" in page and event.rounds.count() == 1
+    organizer_client.cookies["django_language"] = "de"
+    page = next_round(organizer_client, event).content.decode()
+    assert "Runde 1 hat noch keine Punkte" in page and event.rounds.count() == 1
+    # A card in (or a table marked not played) is a round begun.
+    Table.objects.filter(round__event=event, number=1).update(not_played=True)
+    next_round(organizer_client, event)
+    assert event.rounds.count() == 2
