@@ -66,7 +66,7 @@ class MyTable:
     seat: Seat | None = None
     seats: list[Seat] = field(default_factory=list)
     sides: list[Side] = field(default_factory=list)
-    rows: list[tuple[Any, list[int]]] = field(default_factory=list)  # hand's label, totals
+    rows: list[tuple[Any, list[int]]] = field(default_factory=list)  # hand's label, points
     clock: ClockState | None = None
     call: OrganizerCall | None = None
     sitting_out: Any = None  # the draw's reason (a Message) when the player sits out
@@ -91,16 +91,34 @@ class MyTable:
         return [s for s in self.seats if s.team_id != self.seat.team_id]
 
     @property
+    def hand_in_play(self) -> int | None:
+        """The number of the hand (or round) being played: the one after the confirmed
+        ones, until the card is turned in."""
+        if self.table is None or self.table.turned_in_at is not None:
+            return None
+        return len(self.rows) + 1
+
+    @property
+    def hand_in_play_label(self) -> Any:
+        return self.game.words.label(self.hand_in_play) if self.hand_in_play else None
+
+    @property
     def first(self) -> Seat | None:
-        return next((s for s in self.seats if s.player_id == self.table.first_player_id), None)
+        """Who deals (or plays or bids first) in the hand in play: the deal passes on as
+        on the card (`Game.dealer`)."""
+        if self.hand_in_play is None:
+            return None
+        drawn = next(
+            (i for i, s in enumerate(self.seats) if s.player_id == self.table.first_player_id),
+            None,
+        )
+        if drawn is None:
+            return None
+        return self.seats[self.game.dealer(drawn, self.hand_in_play, len(self.seats))]
 
     @property
     def keepers(self) -> list[Seat]:
         return [s for s in self.seats if s.is_scorekeeper]
-
-    @property
-    def keeps_score(self) -> bool:
-        return self.seat is not None and self.seat.is_scorekeeper
 
     @property
     def is_over(self) -> bool:
@@ -182,18 +200,22 @@ def _score(evening: MyTable, confirmed: list[ScoreEntry]) -> None:
                 mine=evening.seat in group,
             )
         )
+    # Each hand's own points, as the card shows them (the running total is the Total row).
+    running = [outcome.progress[side.seats[0].player_id] for side in evening.sides]
     for index, entry in enumerate(confirmed):
         evening.rows.append(
             (
                 evening.game.words.label(entry.number),
-                [
-                    outcome.progress[side.seats[0].player_id][index]
-                    if index < len(outcome.progress[side.seats[0].player_id])
-                    else 0
-                    for side in evening.sides
-                ],
+                [_points_of(progress, index) for progress in running],
             )
         )
+
+
+def _points_of(running: list[int], index: int) -> int:
+    """Hand `index`'s points from the running totals after each hand."""
+    if index >= len(running):
+        return 0
+    return running[index] - (running[index - 1] if index else 0)
 
 
 # --- The phone's poll --------------------------------------------------------------------

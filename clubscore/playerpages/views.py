@@ -241,6 +241,8 @@ def player(request: HttpRequest, token: str) -> HttpResponse:
         return _over(request, link)
     evening = my_table(link)
     if not evening.pages_on:
+        if live:  # a whole page, not the live part: the phone reloads to show it
+            return HttpResponse(headers={"HX-Refresh": "true"})
         return render(request, "playerpages/off.html", {"event": link.event})
     evening.version = version
     others = [pk for pk in _mine(request, link.event) if pk != link.player_id]

@@ -1,0 +1,108 @@
+"""What a player's phone says about the table as the evening goes on: whose "(you)" it
+is, each hand's own points, who deals the hand in play, and the pages switched off
+while the phone watches."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.utils import timezone
+
+from clubscore.events import phones
+from clubscore.events.models import Seat
+from clubscore.games import score
+from tests.payloads import hf_hand, laus_round
+from tests.playoffs import confirm
+
+from .conftest import page_url
+
+pytestmark = pytest.mark.django_db
+
+LIVE_URL = re.compile(r'<section id="live"[^>]*\bhx-get="([^"]+)"')
+
+
+def text(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+def seats_of(event, table=1) -> list[Seat]:
+    return list(
+        Seat.objects.filter(round__event=event, table__number=table)
+        .select_related("player", "table")
+        .order_by("position")
+    )
+
+
+def row(page: str, label: str) -> list[str]:
+    body = page.split('<table class="phone-hands">', 1)[1].split("</tbody>", 1)[0]
+    line = re.search(rf"<th scope=\"row\">{label}</th>(.*?)</tr>", body)
+    assert line, f"no row {label}"
+    return re.findall(r'<td class="num">([^<]*)</td>', line.group(1))
+
+
+def test_you_stands_beside_the_readers_own_name(client, drawn_event):
+    """Each team's scorekeeper reads "(you)" beside their own name, not the last one."""
+    event = drawn_event("hand_and_foot", tables=1)
+    keepers = [seat for seat in seats_of(event) if seat.is_scorekeeper]
+    assert len(keepers) == 2
+    names = [seat.player.name for seat in keepers]
+    for me, other in ((0, 1), (1, 0)):
+        page = text(client.get(page_url(phones.link_for(event, keepers[me].player))))
+        shown = re.search(r'<dd class="phone-keepers">(.*?)</dd>', page).group(1)
+        assert f'{names[me]} <span class="phone-you">(you)</span>' in shown
+        assert f'{names[other]} <span class="phone-you">' not in shown
+    partner = next(seat for seat in seats_of(event) if not seat.is_scorekeeper)
+    page = text(client.get(page_url(phones.link_for(event, partner.player))))
+    assert "(you)" not in re.search(r'<dd class="phone-keepers">(.*?)</dd>', page).group(1)
+
+
+def test_each_row_shows_that_hands_own_points(client, drawn_event):
+    """Round 2's row is round 2's points, as on the card; the Total row the sum."""
+    event = drawn_event("laus", tables=1)
+    seats = seats_of(event)
+    names = [seat.player.name for seat in seats]
+    rounds = [laus_round(names, ten_of_spades_to=0), laus_round(names, ten_of_spades_to=1)]
+    for number, payload in enumerate(rounds, start=1):
+        confirm(seats[0].table, number, payload)
+    points = [[p["total"] for p in score("laus", payload)["players"]] for payload in rounds]
+    page = text(client.get(page_url(phones.link_for(event, seats[0].player))))
+    assert row(page, "Round 1") == [str(p) for p in points[0]]
+    assert row(page, "Round 2") == [str(p) for p in points[1]]
+    assert points[1] != [a + b for a, b in zip(*points, strict=True)]  # the test can tell
+    foot = page.split("<tfoot>", 1)[1].split("</tfoot>", 1)[0]
+    totals = re.findall(r"<strong>([^<]*)</strong>", foot)
+    assert totals == [str(a + b) for a, b in zip(*points, strict=True)]
+
+
+def test_who_plays_first_follows_the_hand_in_play(client, drawn_event):
+    """After hand 1 the phone names hand 2's first player, as the card does."""
+    event = drawn_event("hand_and_foot", tables=1)
+    seats = seats_of(event)
+    link = phones.link_for(event, seats[2].player)
+    page = text(client.get(page_url(link)))
+    first = re.search(r'<dt>([^<]*)</dt><dd class="phone-first">([^<]*)</dd>', page)
+    assert first.groups() == ("Hand 1 · Plays first:", seats[0].player.name)
+    confirm(seats[0].table, 1, hf_hand(1))
+    page = text(client.get(page_url(link)))
+    first = re.search(r'<dt>([^<]*)</dt><dd class="phone-first">([^<]*)</dd>', page)
+    assert first.groups() == ("Hand 2 · Plays first:", seats[1].player.name)
+    seats[0].table.turned_in_at = timezone.now()
+    seats[0].table.save(update_fields=["turned_in_at"])
+    assert 'class="phone-first"' not in text(client.get(page_url(link)))
+
+
+def test_pages_switched_off_while_a_phone_watches_reload_it(client, drawn_event):
+    """The poll does not put the whole "switched off" page inside the live part: the
+    phone reloads and shows it alone."""
+    event = drawn_event("laus", tables=1)
+    link = phones.link_for(event, seats_of(event)[1].player)
+    first = text(client.get(page_url(link)))
+    address = LIVE_URL.search(first).group(1)
+    phones.switch(event, pages_on=False)
+    response = client.get(address, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and response["HX-Refresh"] == "true"
+    assert response.content == b""
+    page = text(client.get(page_url(link)))
+    assert page.count('<header class="site-header') <= 1 and 'id="live"' not in page
