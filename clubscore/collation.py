@@ -33,9 +33,14 @@ LETTERS = str.maketrans(
 )
 
 
+def folded(text: str) -> str:
+    """`text` in its base letters, without case: "Zoë Núñez" reads "zoe nunez"."""
+    plain = unicodedata.normalize("NFKD", text.translate(LETTERS))
+    return "".join(char for char in plain if not unicodedata.combining(char)).casefold()
+
+
 def sort_key(name: str) -> tuple[str, str]:
     """Alphabetical order as a reader expects it: Élodie with the Es, Łukasz with the Ls,
     Øberg with the Os (not after Z). Names equal but for their accents or case keep one
     fixed order (the name itself breaks the tie)."""
-    plain = unicodedata.normalize("NFKD", name.translate(LETTERS))
-    return "".join(char for char in plain if not unicodedata.combining(char)).casefold(), name
+    return folded(name), name

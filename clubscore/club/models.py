@@ -9,7 +9,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from clubscore.collation import sort_key
+from clubscore.collation import folded, sort_key
 from clubscore.games.base import NAME_PART_LENGTH
 
 
@@ -61,11 +61,21 @@ class PlayerQuerySet(models.QuerySet):
         return self.filter(active=True)
 
     def search(self, text: str) -> PlayerQuerySet:
-        """Players whose first or last name contains every word of `text`."""
-        queryset = self
-        for word in text.split():
-            queryset = queryset.filter(Q(first_name__icontains=word) | Q(last_name__icontains=word))
-        return queryset
+        """Players whose first or last name contains every word of `text`, whatever the
+        accents and the case: "Zoe" finds Zoë, "nunez" Núñez, "muller" Müller.
+
+        Matched in Python (`collation.folded`): SQLite cannot fold accents and
+        PostgreSQL only with an extension; a club's members are a few hundred names."""
+        words = [folded(word) for word in text.split()]
+        if not words:
+            return self
+        names = self.values_list("pk", "first_name", "last_name")
+        found = [
+            pk
+            for pk, first, last in names
+            if all(word in folded(first) or word in folded(last) for word in words)
+        ]
+        return self.filter(pk__in=found)
 
     def with_couple(self) -> PlayerQuerySet:
         return self.select_related(

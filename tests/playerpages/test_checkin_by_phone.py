@@ -34,6 +34,28 @@ def test_the_door_finds_a_name_with_an_umlaut(client, door_event):
     assert "Not on the list? Ask the organizer" in page
 
 
+@pytest.mark.parametrize("typed", ["Jurgen", "muller", "MUELL", "jürgen mül"])
+def test_the_door_finds_a_name_typed_without_its_accents(client, door_event, typed):
+    """A phone's keyboard makes "ü" a long press: "Jurgen" finds Jürgen (and "Muell",
+    the German way of typing it without the dots, does not pretend to)."""
+    event, _couple = door_event
+    page = client.get(door_url(event), {"q": typed}).content.decode()
+    found = "Jürgen Müller" in page
+    assert found == (typed != "MUELL"), typed
+    assert "Ann Lee" not in page
+
+
+def test_the_organizers_search_ignores_accents_too(organizer_client, make_event, make_player):
+    event = make_event(status=Event.Status.CHECK_IN)
+    make_player("Zoë", "Núñez"), make_player("Łukasz", "Øberg"), make_player("Zoe", "Plain")
+    url = reverse("events:checkin", args=[event.pk])
+    page = organizer_client.get(url, {"q": "zoe nunez"}).content.decode()
+    assert "Zoë Núñez" in page and "Zoe Plain" not in page
+    page = organizer_client.get(url, {"q": "Lukasz Ob"}).content.decode()
+    assert "Łukasz Øberg" in page and "Zoë" not in page
+    assert {p.name for p in Player.objects.search("ZOË")} == {"Zoë Núñez", "Zoe Plain"}
+
+
 def test_a_name_not_found_sends_the_player_to_the_organizer(client, door_event):
     event, _couple = door_event
     page = client.get(door_url(event), {"q": "Nobody"}).content.decode()
