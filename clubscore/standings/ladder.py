@@ -98,11 +98,18 @@ def season_ladder(game: str, year: int | None = None) -> Ladder:
     # Ranked the way the game's evenings rank (Laus: per round played), as the game says.
     for row in rows.values():
         row.figure = rules.ladder_figure(row.total, row.played)
-    ranked = sorted(rows.values(), key=lambda r: (sign * r.value, -r.events, sort_key(r.name)))
+
+    # Level on the figure, more wins rank higher, then the better best finish: the winner
+    # of an evening's play-off ahead of the player they beat on the same total.
+    def standing(row: LadderRow) -> tuple:
+        best = row.best_finish if row.best_finish is not None else len(rows) + 1
+        return (sign * row.value, -row.wins, best)
+
+    ranked = sorted(rows.values(), key=lambda r: (*standing(r), -r.events, sort_key(r.name)))
     previous = None
     for position, row in enumerate(ranked, start=1):
-        if row.value != previous:
-            rank, previous = position, row.value
+        if standing(row) != previous:
+            rank, previous = position, standing(row)
         row.rank = rank
     basis = translate(rules.ladder_basis) if rules.ladder_basis else ""
     return Ladder(

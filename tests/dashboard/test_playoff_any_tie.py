@@ -248,3 +248,22 @@ def test_the_lot_is_recorded_with_who_decided(drawn_event, organizer):
     record = DrawRecord.objects.get(round=round_)
     assert record.drawn_by == organizer and record.arguments["by_lot"] is True
     assert record.result["lot"] == [str(pid) for pid in round_.playoff_lot]
+
+
+def test_on_the_ladder_the_play_off_winner_ranks_above_the_player_beaten(drawn_event):
+    """Level on the season's total, the evening's winner (the play-off's) ranks first,
+    alone; players level on total, wins and best finish still share a rank."""
+    from clubscore.standings.ladder import season_ladder
+
+    event = luxury_family_tie(drawn_event)
+    start_playoff(event, seed=5, by_lot=True)
+    winner, beaten = (row.name for row in event_standings(event).rows[:2])
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    rows = {row.name: row for row in season_ladder("luxury_family").rows}
+    assert rows[winner].total == rows[beaten].total
+    assert (rows[winner].rank, rows[beaten].rank) == (1, 2)
+    assert [row.name for row in season_ladder("luxury_family").rows[:2]] == [winner, beaten]
+    # The two second seats: the same total, no win, the same best finish: one rank.
+    seconds = [row for row in rows.values() if row.name.startswith(("P1B", "P2B"))]
+    assert len(seconds) == 2 and seconds[0].total == seconds[1].total
+    assert seconds[0].rank == seconds[1].rank
