@@ -151,7 +151,11 @@ def next_round(request: HttpRequest, event_id: int) -> HttpResponse:
         else:
             messages.success(
                 request,
-                _("%(round)s is drawn: %(tables)s table(s). Start its clock when they sit down.")
+                ngettext(
+                    "%(round)s is drawn: %(tables)s table. Start its clock when they sit down.",
+                    "%(round)s is drawn: %(tables)s tables. Start its clock when they sit down.",
+                    len(outcome.tables),
+                )
                 % {"round": outcome.round.label, "tables": len(outcome.tables)},
             )
             # The soft rules the draw broke, as the Draw page names them.

@@ -8,6 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -246,7 +247,11 @@ def playoff(request: HttpRequest, event_id: int) -> HttpResponse:
         # progress: ..."): the message adds only what it does not say.
         messages.success(
             request,
-            _("The play-off is drawn at %(tables)s table(s); its clock is running.")
+            ngettext(
+                "The play-off is drawn at %(tables)s table; its clock is running.",
+                "The play-off is drawn at %(tables)s tables; its clock is running.",
+                tables,
+            )
             % {"tables": tables},
         )
     return redirect(f"{reverse('dashboard:standings', args=[event.pk])}?basis={basis}")

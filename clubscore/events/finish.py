@@ -38,6 +38,7 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubscore.errors import Refused
 from clubscore.games import ScoreError
@@ -225,9 +226,12 @@ def finish_event(event: Event, *, user: Any = None) -> Event:
         count = left.count()
         if count:
             raise FinishRefused(
-                _(
-                    "%(count)s card(s) are not in yet: score each as it lies or mark its "
-                    "table not played."
+                ngettext(
+                    "%(count)s card is not in yet: score it as it lies or mark its table "
+                    "not played.",
+                    "%(count)s cards are not in yet: score each as it lies or mark its "
+                    "table not played.",
+                    count,
                 )
                 % {"count": count}
             )

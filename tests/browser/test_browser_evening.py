@@ -47,7 +47,7 @@ def test_a_laus_evening_of_two_rounds(new_page, live_server, organizer, make_eve
     page.goto(f"{live_server.url}/events/{event.pk}/dashboard/")
     page.get_by_label("By tonight's standings (leaders together at table 1)").check()
     page.get_by_role("button", name="Next round", exact=True).click()
-    expect(page.locator(".message").first).to_contain_text("Round 2 is drawn: 2 table(s)")
+    expect(page.locator(".message").first).to_contain_text("Round 2 is drawn: 2 tables.")
     # Round 2's own clock: not started, while round 1's stands where it was.
     controls = page.locator("#clock-controls-2")
     expect(controls.get_by_role("heading", name="Round 2")).to_be_visible()

@@ -87,7 +87,7 @@ def test_the_draw_seats_by_a_ranking_leaders_at_table_1():
 
 def test_next_round_by_lot_mixes_the_tables(organizer_client, laus_evening):
     page = next_round(organizer_client, laus_evening).content.decode()
-    assert "Round 2 is drawn: 2 table(s)" in page
+    assert "Round 2 is drawn: 2 tables." in page
     second = Round.objects.get(event=laus_evening, number=2)
     assert second.kind == Round.Kind.REGULAR and second.clock_started_at is None
     assert Seat.objects.filter(round=second).count() == 8

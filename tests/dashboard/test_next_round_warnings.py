@@ -50,8 +50,8 @@ def test_next_round_says_which_soft_rules_it_broke(
 @pytest.mark.parametrize(
     "language, name, drawn",
     [
-        ("en", "Play-off round 2", "The play-off is drawn at 1 table(s)"),
-        ("de", "Stechrunde 2", "Das Stechen ist ausgelost: 1 Tisch(e)"),
+        ("en", "Play-off round 2", "The play-off is drawn at 1 table;"),
+        ("de", "Stechrunde 2", "Das Stechen ist ausgelost: 1 Tisch;"),
     ],
 )
 def test_a_play_off_drawn_is_announced_once(organizer_client, drawn_event, language, name, drawn):

@@ -187,7 +187,7 @@ def test_the_standings_page_offers_the_seat_and_the_lot(drawn_event, organizer_c
     response = organizer_client.post(
         reverse("dashboard:playoff", args=[event.pk]), {"fillers": suggested}, follow=True
     )
-    assert "The play-off is drawn at 1 table(s)" in response.content.decode()
+    assert "The play-off is drawn at 1 table;" in response.content.decode()
 
 
 def test_how_it_was_decided_is_on_the_standings_pdf_and_ladder_in_english_and_german(

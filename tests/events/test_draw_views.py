@@ -42,7 +42,7 @@ def test_it_draws_the_tables_and_shows_them(organizer_client, event, check_in):
     assert "The tables are drawn (seed 20261122)." in page
     table = Table.objects.select_related("first_player").first()
     card = table.draw_details["high_cards"][str(table.first_player_id)]
-    assert f"{table.first_player.name} plays first (drew {card})" in page
+    assert f"Plays first: {table.first_player.name} (drew {card})" in page
     assert "Table 2" in page and "keeps score" in page
     record = DrawRecord.objects.get()
     assert record.drawn_by.username == "director"
@@ -135,7 +135,7 @@ def test_exact_bid_tables_show_every_rounds_trump(organizer_client, make_event, 
     services.check_in(event, [make_player() for _ in range(5)])
     services.draw_round(event, seed=3)
     page = organizer_client.get(draw_url(event)).content.decode()
-    assert "Round 5 (1 cards)" in page and "Round 6" not in page
+    assert "Round 5 (1 card)" in page and "Round 6" not in page
 
 
 def test_the_page_runs_a_fixed_number_of_queries(
@@ -181,3 +181,25 @@ def test_high_cards_show_full_names_where_first_names_collide(organizer_client, 
         assert f'<span class="high-card">{player.name} {cards[str(player.pk)]}</span>' in page
     ann = players[2]
     assert f'<span class="high-card">Ann {cards[str(ann.pk)]}</span>' in page
+
+
+@pytest.mark.parametrize(
+    ("language", "deals", "drew", "cards"),
+    [("en", "Deals:", "drew", "(1 card)"), ("de", "Gibt:", "gezogen", "(1 Karte)")],
+)
+def test_the_draw_page_says_who_starts_in_the_games_words(
+    organizer_client, make_event, make_player, language, deals, drew, cards
+):
+    """Luxury Family: the high card deals first, as the card and the phones say; the
+    exact-bid trumps of a one-card round read "1 card"."""
+    event = make_event("luxury_family", status=Event.Status.CHECK_IN)
+    services.check_in(event, [make_player() for _ in range(3)])
+    services.draw_round(event, seed=5)
+    table = Table.objects.select_related("first_player").get(round__event=event)
+    organizer_client.cookies["django_language"] = language
+    page = organizer_client.get(draw_url(event)).content.decode()
+    assert f"{deals} {table.first_player.name} (" in page and drew in page
+    exact_bid = make_event("exact_bid", status=Event.Status.CHECK_IN, options={"start_cards": 2})
+    services.check_in(exact_bid, [make_player() for _ in range(3)])
+    services.draw_round(exact_bid, seed=5)
+    assert cards in organizer_client.get(draw_url(exact_bid)).content.decode()

@@ -133,6 +133,29 @@ def test_luxury_family_card_names_the_dealer_of_each_deal_and_the_meld_table(dra
             assert str(points) in first_card
 
 
+@pytest.mark.parametrize(
+    ("game", "language", "first", "total"),
+    [
+        ("luxury_family", "en", "Deals:", "Total after 1 deal"),
+        ("luxury_family", "de", "Gibt:", "Summe nach 1 Spiel"),
+        ("laus", "en", "Deals:", None),
+        ("exact_bid", "en", "Bids first:", None),
+    ],
+)
+def test_a_card_says_who_starts_in_the_games_own_words(drawn_event, game, language, first, total):
+    """The card says what the tablet and the draw page say: in Luxury Family the player
+    drawn first deals the first deal (the card's dealer column begins with them), where
+    "Plays first" read as if someone else dealt. One deal's total is "1 deal"."""
+    options = {"rounds": 1} if game == "luxury_family" else {}
+    event = drawn_event(game, tables=1, language=language, options=options)
+    table = Table.objects.select_related("first_player").get(round__event=event)
+    text = page_texts(render(event))[0]
+    assert f"{first} {table.first_player.name}" in text
+    assert "Plays first" not in text and "Spielt zuerst" not in text
+    if total:
+        assert total in text
+
+
 def test_laus_cards_print_the_point_cards_two_to_a_page(drawn_event):
     event = drawn_event("laus", tables=3)
     content = render(event)

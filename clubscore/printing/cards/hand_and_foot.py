@@ -212,7 +212,7 @@ def hand_and_foot(card: PrintedCard) -> None:
     event, table = card.event, card.table
     values = card.game.point_values()
     bottom = card.bottom
-    first = plays_first(table)
+    first = plays_first(table, card.game)
     codes = []
     for number in (1, 2):
         link = table.link(number) if table else None

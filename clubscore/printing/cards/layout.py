@@ -145,7 +145,7 @@ def cells(canvas: Canvas, x: float, top: float, height: float, items: Sequence[C
         column += width
 
 
-def table_notes(table: TableInfo | None) -> list[str]:
+def table_notes(table: TableInfo | None, game: Game) -> list[str]:
     """Who keeps score and who plays first, for the line(s) under a card's heading."""
     if table is None:
         return []
@@ -153,16 +153,17 @@ def table_notes(table: TableInfo | None) -> list[str]:
     keepers = [seat.name for seat in table.seats if seat.scorekeeper]
     if keepers:
         parts.append(gettext("Keeps score: %(name)s") % {"name": ", ".join(keepers)})
-    first = plays_first(table)
+    first = plays_first(table, game)
     if first:
         parts.append(first)
     return parts
 
 
-def plays_first(table: TableInfo | None) -> str:
-    """The line that says who plays first ("" on a blank card or before the draw)."""
+def plays_first(table: TableInfo | None, game: Game) -> str:
+    """The line that says who starts the first deal, in the game's words as the tablet
+    says them ("Deals: Ann", "Plays first: Ann"); "" on a blank card or before the draw."""
     first = table.seat(table.first_position) if table else None
-    return gettext("Plays first: %(name)s") % {"name": first.name} if first else ""
+    return f"{translate(game.first_seat_label)} {first.name}" if first else ""
 
 
 def header(
@@ -395,7 +396,7 @@ class PrintedCard:
     def heading(self, *, note_lines: bool = False, reserve: float = 0) -> float:
         """The heading with the table's scorekeeper code and who keeps score and plays
         first: on one line, or one line each (``note_lines``). Returns its height."""
-        notes = table_notes(self.table)
+        notes = table_notes(self.table, self.game)
         note = notes if note_lines else " · ".join(notes)
         args = (self.canvas, self.x, self.top, self.width, self.event, self.table)
         return header(*args, self.codes, note, reserve)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -98,7 +98,7 @@ def luxury_family(card: PrintedCard) -> None:
         ]
         y = card.row(y, row_h, labels, [(w, "") for w in subs])
     total = {"bold": True, "fill": SHADE}
-    label = gettext("Total after %(n)s deals") % {"n": deals}
+    label = ngettext("Total after %(n)s deal", "Total after %(n)s deals", deals) % {"n": deals}
     card.row(y, row_h, [(fixed, label, total)], [(player_w, "")])
     meld_table(card.canvas, x, card.bottom + meld_h, width, meld_h, meld_rows)
 
