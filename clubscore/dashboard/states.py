@@ -6,9 +6,11 @@ A table's state, first match wins (what the organizer must act on comes first):
    marked the table "Did not play" when finishing the evening (`Table.not_played`).
 2. disputed: a hand or round is disputed: the organizer settles it.
 3. waiting: a hand or round is entered and waits for the other side's confirmation.
-4. over_time: the time limit has passed (grace or closed) and the card is not in.
-5. playing: entries exist; "hand 2 of 3" = the first hand not confirmed yet.
-6. not_started: nothing entered yet.
+4. ready: every hand or round the table plays is confirmed; the card waits to be
+   turned in (not late: the table has played its game, whatever the clock says).
+5. over_time: the time limit has passed (grace or closed) and the card is not in.
+6. playing: entries exist; "hand 2 of 3" = the first hand not confirmed yet.
+7. not_started: nothing entered yet.
 
 The number of hands or rounds a table plays is the game's answer for the event's
 options (`Game.entries_per_game`); a game may end earlier (`Game.ended_at`: Laus played
@@ -33,6 +35,7 @@ from clubscore.translation import translate
 TURNED_IN = "turned_in"
 DISPUTED = "disputed"
 WAITING = "waiting"
+READY = "ready"
 OVER_TIME = "over_time"
 PLAYING = "playing"
 NOT_STARTED = "not_started"
@@ -43,6 +46,7 @@ STATES = [
     (NOT_STARTED, gettext_lazy("Not started")),
     (PLAYING, gettext_lazy("Playing")),
     (WAITING, gettext_lazy("Waiting for confirmation")),
+    (READY, gettext_lazy("Ready to turn in")),
     (DISPUTED, gettext_lazy("Disputed")),
     (OVER_TIME, gettext_lazy("Over time")),
     (TURNED_IN, gettext_lazy("Turned in")),
@@ -134,6 +138,8 @@ def table_state(
         state = DISPUTED
     elif by_status.get(ScoreEntry.Status.ENTERED):
         state = WAITING
+    elif planned and confirmed >= planned:
+        state = READY
     elif clock.time_is_up:
         state = OVER_TIME
     elif entries:

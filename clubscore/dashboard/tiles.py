@@ -4,7 +4,8 @@ have scored, the links to the card, and whether the table is late.
 Everything comes from what `states.event_table_states` loaded (no query here). Points
 come from `clubscore.events.results.table_score`, i.e. from the game.
 
-A table is *late* when time is up and its card is not turned in; it is *behind* when it
+A table is *late* when time is up and its card is not turned in (nor ready to be: every
+hand of it confirmed); it is *behind* when it
 has confirmed at least `BEHIND_BY` hands or rounds fewer than the middle table of its
 round (the median), while the others play on. Both show in a colour and a word that
 read across the room.
@@ -22,7 +23,7 @@ from clubscore.events.clock import ClockState
 from clubscore.events.models import Event, ScoreEntry, ScorekeeperLink
 from clubscore.events.results import table_score
 
-from .states import TableState
+from .states import NOT_PLAYED, READY, TURNED_IN, TableState
 
 # Two hands or rounds behind the middle table: a Hand and Foot table still on its first
 # hand while most play their third. One behind is ordinary at any moment.
@@ -121,7 +122,8 @@ def event_tiles(event: Event, clock: ClockState, states: list[TableState]) -> li
     for round_tiles in by_round.values():
         middle = statistics.median(tile.state.confirmed for tile in round_tiles)
         for tile in round_tiles:
-            open_card = not tile.table.turned_in_at and not tile.table.not_played
+            # A card whose every hand is confirmed is played: not late, not behind.
+            open_card = tile.state.state not in (READY, TURNED_IN, NOT_PLAYED)
             tile.late = open_card and clock.time_is_up
             tile.behind = open_card and middle - tile.state.confirmed >= BEHIND_BY
     return tiles

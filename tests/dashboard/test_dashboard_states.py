@@ -87,7 +87,8 @@ def test_a_laus_table_to_a_threshold_plays_until_someone_passes_it(drawn_event, 
     assert state_of(event, 1).detail == "Round 2"  # open-ended while nobody passed 500
     add_entry(table, 2, laus_round(names))
     done = state_of(event, 1)
-    assert done.state == states.PLAYING and done.detail == "Round 2 of 2"
+    # The game is over: the card waits to be turned in.
+    assert done.state == states.READY and done.detail == "Round 2 of 2"
 
     # With a number of rounds too, whichever comes first ends the game.
     event.options = {"rounds": 5, "threshold": 500}

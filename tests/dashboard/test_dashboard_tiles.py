@@ -103,10 +103,14 @@ def test_a_table_far_behind_the_others_reads_behind(organizer_client, drawn_even
     assert '<strong class="tile-alert">Behind</strong>' in tile(page, tables[0])
     for table in tables[1:]:
         assert "tile-alert" not in tile(page, table)
-    # Once time is called, every card not turned in is late.
+    # Table 2 played its three hands: its card waits to be turned in, not behind.
+    assert "Ready to turn in" in tile(page, tables[1])
+    # Once time is called, every card not turned in is late, but a card played out.
     call_time(event)
     page = organizer_client.get(url(event)).content.decode()
-    assert all("Late</strong>" in tile(page, table) for table in tables)
+    late = [table for table in tables if "Late</strong>" in tile(page, table)]
+    assert late == [tables[0], *tables[2:]]
+    assert "Ready to turn in" in tile(page, tables[1]) and "tile-alert" not in tile(page, tables[1])
 
 
 def test_the_dashboard_runs_the_same_queries_for_10_and_100_tables(
