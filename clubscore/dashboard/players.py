@@ -17,6 +17,7 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 
 from clubscore.club.models import Player
+from clubscore.games import GAMES
 from clubscore.ratings.models import Rating, RatingHistory, one_decimal
 from clubscore.templatetags.charts import line_chart
 from clubscore.translation import game_name
@@ -100,9 +101,11 @@ def player_page(player: Player, *, game: str | None, public: bool) -> PlayerPage
                 evenings=row.evenings,
             )
         )
-        # Partners are the team-mates in a game of teams, else everyone at the table.
-        for pid in row.partners:
-            together[pid].append(row.place)
+        # The evening's line names everyone played with (the team-mate in a game of
+        # teams, else everyone at the table); favourite partners are team-mates only.
+        if GAMES[row.game].teams:
+            for pid in row.partners:
+                together[pid].append(row.place)
     counts = Counter({pid: len(places) for pid, places in together.items()})
     page.partners = [
         Partner(names.get(pid, "?"), count, round(sum(together[pid]) / count, 1))
@@ -134,7 +137,7 @@ def player_evenings(page: PlayerPage, fmt: str) -> HttpResponse:
         _("Event"),
         _("Game"),
         _("Tables"),
-        _("Partners"),
+        _("Played with"),
         _("Score"),
         _("Place"),
         _("Rating"),

@@ -95,10 +95,10 @@ def test_the_player_export_keeps_door_names_as_text(organizer_client, played):
     response = organizer_client.get(reverse("dashboard:player_csv", args=[me.pk]))
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[1][4] == "'" + partner.name  # the Partners column
+    assert rows[1][4] == "'" + partner.name  # the "Played with" column
     response = organizer_client.get(reverse("dashboard:player_xlsx", args=[me.pk]))
     assert_xlsx_text(response, [partner.name])
-    cell = xlsx_cells(response)[9 + 4]  # row 2, the Partners column
+    cell = xlsx_cells(response)[9 + 4]  # row 2, the "Played with" column
     assert (cell.value, cell.data_type, cell.quotePrefix) == (partner.name, "s", True)
 
 

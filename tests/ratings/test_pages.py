@@ -119,3 +119,22 @@ def test_the_players_page_runs_the_same_queries_for_2_and_20_evenings(
             )
         counts.append(len(context.captured_queries))
     assert counts[0] == counts[1]
+
+
+def test_favourite_partners_are_team_mates_not_everyone_at_a_laus_table(
+    evening, members, organizer_client
+):
+    """In a game without teams the evening's line says whom the player played with; the
+    favourite partners count team-mates only (three Laus evenings make none)."""
+    people = members(4)
+    for day in (1, 2, 3):
+        evening(people, [0], game="laus", date=(2026, 3, day))
+    page = organizer_client.get(reverse("dashboard:player", args=[people[0].pk]))
+    data = page.context["page"]
+    assert len(data.evenings) == 3 and data.partners == []
+    assert all(people[1].name in line.partners for line in data.evenings)
+    html = page.content.decode()
+    assert "Played with" in html and "Favourite partners" not in html
+    organizer_client.cookies["django_language"] = "de"
+    html = organizer_client.get(reverse("dashboard:player", args=[people[0].pk])).content.decode()
+    assert "Gespielt mit" in html
