@@ -75,6 +75,12 @@ def exact_bids_label(n: int) -> Message:
     return message(_("Exact bids ({n} × {bonus})"), n=n, bonus=EXACT_BONUS)
 
 
+def place_multipliers(players: int) -> list[int]:
+    """What the final ranking multiplies each place's points by, first place first: the
+    winner by the number of players, each place below by one less, the last by 1."""
+    return list(range(players, 0, -1))
+
+
 @lru_cache(maxsize=16)
 def multiplier_label(m: int) -> Message:
     return message(_("Multiplier ×{m}"), m=m)
@@ -327,7 +333,7 @@ class ExactBid(Game):
         rank = {player: position + 1 for position, player in enumerate(ranking)}
         results = []
         for i, name in enumerate(players):
-            multiplier = count - rank[i] + 1
+            multiplier = place_multipliers(count)[rank[i] - 1]
             lines = [line(plural(tricks[i], _("{n} trick"), _("{n} tricks")), tricks[i])]
             if exact[i]:
                 lines.append(

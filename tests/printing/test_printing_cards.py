@@ -96,6 +96,33 @@ def test_exact_bid_card_has_rounds_with_cards_and_drawn_trumps(drawn_event):
     assert page_links(content)[0] == [BASE + first.links.get().get_absolute_url()]
 
 
+@pytest.mark.parametrize(
+    ("players", "language", "words"),
+    [
+        (4, "en", "Multiplier (by place: 4 · 3 · 2 · 1)"),
+        (3, "en", "Multiplier (by place: 3 · 2 · 1)"),
+        (2, "de", "Multiplikator (nach Platz: 2 · 1)"),
+    ],
+)
+def test_an_exact_bid_card_gives_its_tables_multiplier_for_every_place(
+    drawn_event, players, language, words
+):
+    """A scorekeeper on paper fills in "Multiplier" for every place, not the winner's
+    alone: the card says them all for its table's size, as the game multiplies."""
+    event = drawn_event(
+        "exact_bid", tables=1, players_per_table=players, language=language, options={}
+    )
+    text = " ".join(page_texts(render(event))[0].split())
+    assert words in text
+    from clubscore.games import score
+
+    names = [f"P{n}" for n in range(players)]
+    payload = {"players": names, "start_cards": 5, "rounds": [{"bids": [0] * players}]}
+    payload["rounds"][0]["tricks"] = [5] + [0] * (players - 1)
+    ranked = sorted(score("exact_bid", payload)["players"], key=lambda p: p["rank"])
+    assert words.endswith(" · ".join(str(p["multiplier"]) for p in ranked) + ")")
+
+
 def test_a_german_exact_bid_card_names_the_trumps_from_the_catalogue(drawn_event):
     event = drawn_event("exact_bid", tables=1, options={"start_cards": 7}, language="de")
     table = Table.objects.get(round__event=event)

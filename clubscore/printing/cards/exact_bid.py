@@ -6,7 +6,7 @@ from django.utils.translation import gettext
 from reportlab.lib.units import mm
 
 from clubscore.games import GAMES
-from clubscore.games.exact_bid import ExactBid
+from clubscore.games.exact_bid import ExactBid, place_multipliers
 
 from ..data import EventInfo
 from ..pdf import SHADE
@@ -61,11 +61,15 @@ def exact_bid(card: PrintedCard) -> None:
     fixed = sum(EB_FIXED)
     player_w = (width - fixed) / len(positions)
     subs = [player_w / 3] * 3
+    multiplier = gettext("Multiplier")
+    if table:  # the table's own multipliers by place, for a scorekeeper on paper
+        by_place = " · ".join(str(m) for m in place_multipliers(len(positions)))
+        multiplier = gettext("Multiplier (by place: %(multipliers)s)") % {"multipliers": by_place}
     finals = [
         gettext("Points"),
         gettext("Tricks"),
         gettext("Place"),
-        gettext("Multiplier"),
+        multiplier,
         gettext("Final score"),
     ]
     available = y - card.bottom - NAMES_H - HEAD_H
@@ -94,7 +98,8 @@ def exact_bid(card: PrintedCard) -> None:
         y = card.row(y, row_h, labels, [(w, "") for w in subs])
     for index, label in enumerate(finals):
         last = index == len(finals) - 1
-        style = {"bold": last, "fill": SHADE if last else None}
+        # Two lines where a label needs them (the multipliers by place, in German).
+        style = {"bold": last, "fill": SHADE if last else None, "lines": 2}
         y = card.row(y, row_h, [(fixed, label, style)], [(player_w, "")])
 
 
