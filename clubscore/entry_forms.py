@@ -97,12 +97,16 @@ class EntryForm(forms.Form):
         return 0 if value is None else value
 
     def fill_fixed_sum(self, names: Sequence[str], total: int) -> None:
-        """Fill the last of `names` when left blank: `total` minus the others."""
+        """Fill the last of `names` when left blank: `total` minus the others. Not when
+        the others pass `total` already: the game then says what they add up to, on the
+        counts typed, rather than "cannot be negative" on the one nobody typed."""
         last = names[-1]
         if self.cleaned_data.get(last) is None and all(
             self.cleaned_data.get(n) is not None for n in names[:-1]
         ):
             value = total - sum(self.cleaned_data[n] for n in names[:-1])
+            if value < 0:
+                return
             self.cleaned_data[last] = value
             self.auto[last] = value
 

@@ -522,3 +522,36 @@ def test_the_history_reads_in_each_tablets_language_and_grows(client, running):
         url(two, "entry"), {"idem": uuid.uuid4().hex, "number": 1, "version": 0, **SMALL_TEAM}
     )
     assert history("en").count("<strong>entered</strong>") == 2
+
+
+@pytest.mark.parametrize(
+    ("game", "data", "message"),
+    [
+        (
+            "luxury_family",
+            {"bid": 200, "game_maker": 0, "trump": "H", "power_0": 200, "power_1": 100},
+            "Power points add up to 300, but they must add up to 240.",
+        ),
+        (
+            "exact_bid",
+            {"bid_0": 1, "bid_1": 1, "bid_2": 1, "tricks_0": 8, "tricks_1": 4},
+            "add up to 12",
+        ),
+    ],
+)
+def test_counts_past_their_sum_are_told_so_not_filled_in_below_zero(
+    client, running, game, data, message
+):
+    """Typed counts that pass the game's fixed sum leave the last count blank (it is not
+    filled in with a negative number), and the game's message says what they add up to,
+    with everything typed kept."""
+    options = {"start_cards": 10} if game == "exact_bid" else {}
+    event = running(game, tables=1, players_per_table=3, options=options)
+    (link,) = links(event)
+    response = post(client, link, "entry", {"number": 1, "version": 0, **data})
+    html = response.content.decode().replace("&#x27;", "'")
+    assert message in html and "Cannot be negative" not in html
+    assert "filled in: -" not in html
+    assert ScoreEntry.objects.count() == 0
+    for name, value in data.items():
+        assert f'name="{name}"' in html and f'value="{value}"' in html
