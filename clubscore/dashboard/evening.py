@@ -182,6 +182,8 @@ def finish_page(request: HttpRequest, event_id: int) -> HttpResponse:
         "disputes": sum(len(card.disputed) for card in cards),
         "unconfirmed": finish.unconfirmed_turned_in(event),
         "is_final": event.status == Event.Status.FINAL,
+        # What the game's entry mode says of an entry half-entered (team parts).
+        "finish_note": translate(event.game_rules.entry.finish_note),
     }
     return render(request, "dashboard/finish.html", context)
 

@@ -19,12 +19,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from clubscore.messages import _
+
 if TYPE_CHECKING:
     from .base import Game
 
 
 class EntryMode:
     """The base answer: one part, the whole entry."""
+
+    #: What the organizer's Finish page adds about an entry left half-entered ("" none).
+    finish_note: str = ""
 
     def parts(self, game: Game) -> int:
         """How many parts make one entry (each entered and checked on its own)."""
@@ -79,6 +84,11 @@ class WholeTable(EntryMode):
 
 class TeamParts(EntryMode):
     """Each team enters its part; the other team confirms or disputes it."""
+
+    finish_note = _(
+        "A hand or round only one team entered counts as entered for that team and 0 for "
+        "the team that entered nothing; what was typed but never saved does not count."
+    )
 
     def parts(self, game: Game) -> int:
         return game.teams or 1

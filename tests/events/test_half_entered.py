@@ -9,7 +9,7 @@ from django.utils import translation
 
 from clubscore.events import finish
 from clubscore.events.clock import start_clock
-from clubscore.events.models import ScoreChange, ScoreEntry, Table, TeamPart
+from clubscore.events.models import Event, ScoreChange, ScoreEntry, Table, TeamPart
 from clubscore.games import GAMES, score
 from clubscore.standings.standings import event_standings
 from tests.payloads import add_parts, hf_hand
@@ -110,3 +110,14 @@ def test_a_half_entered_hand_that_cannot_be_scored_is_refused_not_a_500(half_ent
     with pytest.raises(finish.FinishRefused, match="Hand 2 cannot be scored as entered"):
         finish.score_as_it_lies(event, table.pk)
     assert Table.objects.get(pk=table.pk).turned_in_at is None
+
+
+def test_a_game_without_teams_is_not_told_about_teams_on_the_finish_page(
+    drawn_event, organizer_client
+):
+    """The note comes from the game's entry mode: a Luxury Family evening, entered for
+    the whole table at once, has no "team" that entered alone."""
+    event = drawn_event("luxury_family", tables=1, status=Event.Status.TIME_CALLED)
+    page = organizer_client.get(reverse("dashboard:finish", args=[event.pk])).content.decode()
+    assert "1 card is not in yet." in page
+    assert "team" not in page.split("<main", 1)[1].split("</main>", 1)[0].lower()
