@@ -93,10 +93,17 @@ class MyTable:
     @property
     def hand_in_play(self) -> int | None:
         """The number of the hand (or round) being played: the one after the confirmed
-        ones, until the card is turned in."""
+        ones, until the table has played its game or turned its card in."""
         if self.table is None or self.table.turned_in_at is not None:
             return None
-        return len(self.rows) + 1
+        options = self.event.game_options
+        planned = (
+            self.game.playoff_entries(options)
+            if self.round is not None and self.round.is_playoff
+            else self.game.entries_per_game(options)
+        )
+        number = len(self.rows) + 1
+        return None if planned is not None and number > planned else number
 
     @property
     def hand_in_play_label(self) -> Any:

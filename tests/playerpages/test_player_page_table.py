@@ -88,6 +88,10 @@ def test_who_plays_first_follows_the_hand_in_play(client, drawn_event):
     page = text(client.get(page_url(link)))
     first = re.search(r'<dt>([^<]*)</dt><dd class="phone-first">([^<]*)</dd>', page)
     assert first.groups() == ("Hand 2 · Plays first:", seats[1].player.name)
+    # Three hands make the game: after the third nobody starts a fourth.
+    for number in (2, 3):
+        confirm(seats[0].table, number, hf_hand(number))
+    assert 'class="phone-first"' not in text(client.get(page_url(link)))
     seats[0].table.turned_in_at = timezone.now()
     seats[0].table.save(update_fields=["turned_in_at"])
     assert 'class="phone-first"' not in text(client.get(page_url(link)))
