@@ -50,7 +50,7 @@ def test_the_organizer_checks_in_draws_and_sees_the_tables(page, live_server, or
     page.get_by_role("button", name="Draw the tables").click()
     page.get_by_text(re.compile(r"The tables are drawn \(seed \d+\)")).wait_for()
     assert page.locator(".drawn-table").count() == 2
-    assert page.get_by_text(re.compile(r"plays first \(drew ")).count() == 2
+    assert page.get_by_text(re.compile(r"Plays first: .+ \(drew ")).count() == 2
     assert Seat.objects.filter(round__event=evening).count() == 8
     assert page.evaluate("document.documentElement.scrollWidth") <= TABLET["width"]
     screenshot(page, "draw-768")
