@@ -107,10 +107,14 @@ def _door(token: str) -> EventPhones:
     return get_object_or_404(EventPhones.objects.select_related("event"), checkin_token=token)
 
 
-def _door_context(request: HttpRequest, door: EventPhones, query: str) -> dict:
-    """The door page: check-in while it is open, then "Find my table"."""
+def _door_context(
+    request: HttpRequest, door: EventPhones, query: str, searched: FindForm | None = None
+) -> dict:
+    """The door page: check-in while it is open, then "Find my table". `searched`: the
+    search as sent (a blank one asks for letters, a refused one keeps what was typed)."""
     event = door.event
     open_ = phones.checkin_is_open(event, door)
+    refused = searched is not None and not searched.is_valid()
     rows = []
     if len(query) >= MIN_QUERY:
         players = Player.objects.active().search(query).with_couple()
@@ -139,9 +143,9 @@ def _door_context(request: HttpRequest, door: EventPhones, query: str) -> dict:
         "open": open_,
         "drawn": event.status not in ("draft", "check_in"),
         "query": query,
-        "short": 0 < len(query) < MIN_QUERY,
+        "short": searched is not None and not refused and len(query) < MIN_QUERY,
         "rows": rows,
-        "form": FindForm(initial={"q": query}),
+        "form": searched if refused else FindForm(initial={"q": query}),
     }
 
 
@@ -153,8 +157,8 @@ def door(request: HttpRequest, token: str) -> HttpResponse:
     event = door_.event
     if event.status == Event.Status.FINAL:
         return render(request, "playerpages/over.html", {"event": event})
-    form = FindForm(request.GET)
-    query = form.cleaned_data["q"].strip() if form.is_valid() else ""
+    form = FindForm(request.GET) if "q" in request.GET else None
+    query = form.cleaned_data["q"].strip() if form is not None and form.is_valid() else ""
     mine = _mine(request, event)
     if mine and not query and not request.GET.get("other"):
         links = phones.links_for(event, mine[:1])
@@ -162,7 +166,7 @@ def door(request: HttpRequest, token: str) -> HttpResponse:
             return redirect("playerpages:player", links[mine[0]].token)
     if query and (slowed := _slowed(request)) is not None:
         return slowed
-    context = _door_context(request, door_, query)
+    context = _door_context(request, door_, query, searched=form)
     return _with_phone_id(request, render(request, "playerpages/door.html", context))
 
 

@@ -63,6 +63,41 @@ def test_a_name_not_found_sends_the_player_to_the_organizer(client, door_event):
     assert "I'm here" not in page
 
 
+@pytest.mark.parametrize("typed", ["", "   ", "J"])
+def test_a_search_without_two_letters_asks_for_them(client, door_event, typed):
+    """Only spaces (a thumb on the space bar) read as a search of nothing: the phone
+    says what to type rather than showing the door again as if nothing was sent."""
+    event, _couple = door_event
+    page = client.get(door_url(event), {"q": typed}).content.decode()
+    assert "Type at least two letters of your name." in page
+    assert "Not on the list?" not in page and "I'm here" not in page
+
+
+def test_a_search_too_long_says_so_and_keeps_what_was_typed(client, door_event):
+    event, _couple = door_event
+    typed = "Jürgen " * 20
+    response = client.get(door_url(event), {"q": typed})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "at most 100 characters (it has 139)" in page
+    assert 'value="Jürgen Jürgen' in page and "I'm here" not in page
+
+
+def test_an_im_here_refused_after_the_switch_off_says_so_once(
+    client, organizer_client, door_event
+):
+    """A phone opened before the organizer switched check-in off: its tap is refused
+    with one message (not the same sentence twice), and the page still reads
+    "Player check-in" while the tables are not drawn."""
+    event, _couple = door_event
+    organizer_client.post(
+        reverse("playerpages:switch", args=[event.pk]), {"what": "checkin", "on": "0"}
+    )
+    page = here(client, event, Player.objects.get(first_name="Jürgen")).content.decode()
+    assert page.count("Check-in by phone is closed. Please ask the organizer.") == 1
+    assert "<h1>Player check-in</h1>" in page and "Find my table" not in page
+
+
 def test_im_here_checks_the_player_in_and_opens_their_page(client, organizer_client, door_event):
     event, _couple = door_event
     jurgen = Player.objects.get(first_name="Jürgen")
