@@ -44,6 +44,21 @@ def test_it_loads_a_club_with_every_game():
     assert evening.checkins.count() % 4 == 0
 
 
+@pytest.mark.parametrize("today", range(7))
+def test_an_evening_named_for_a_day_falls_on_that_day(today):
+    """"Exact-bid Tuesday" is dated on the next Tuesday, whatever day the demo loads."""
+    import datetime
+
+    import time_machine
+
+    with time_machine.travel(datetime.datetime(2026, 11, 23 + today, 12, 0), tick=False):
+        call_command("demo", stdout=io.StringIO())
+        tonight = datetime.date(2026, 11, 23 + today)
+    tuesday = Event.objects.get(name="Exact-bid Tuesday").date
+    assert tuesday.strftime("%A") == "Tuesday"
+    assert tonight < tuesday <= tonight + datetime.timedelta(days=7)
+
+
 def test_last_weeks_evening_is_played_final_and_on_the_ladder():
     call_command("demo", stdout=io.StringIO())
     played = Event.objects.get(game="hand_and_foot", status=Event.Status.FINAL)

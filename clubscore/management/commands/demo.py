@@ -87,10 +87,11 @@ class Command(BaseCommand):
         for player in members[:36]:
             CheckIn.objects.get_or_create(event=hand_and_foot, player=player)
         self._last_weeks_evening(members, today - datetime.timedelta(days=7))
+        # Named for its day, so dated on the next Tuesday (never tonight's).
         self._event(
             "Exact-bid Tuesday",
             "exact_bid",
-            today + datetime.timedelta(days=4),
+            today + datetime.timedelta(days=(1 - today.weekday()) % 7 or 7),
             Event.Status.DRAFT,
         )
         self._event(
