@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubscore.club.models import together
 from clubscore.events.results import table_score
@@ -54,7 +55,7 @@ class PlayoffResult:
     # (names, play-off score) in play-off order; partners alike share one entry.
     lines: list[tuple[str, int | None]] = field(default_factory=list)
     winners: str = ""  # the winner's name(s), "Ann & Bob"
-    fillers: str = ""  # who filled the empty seats, "Cy, Di" (their scores count for nothing)
+    fillers: list[str] = field(default_factory=list)  # who filled the empty seats (scores: nothing)
     by_lot: bool = False  # decided by lot, not played
 
     @property
@@ -70,9 +71,11 @@ class PlayoffResult:
         filled the empty seats, in a second one."""
         text = self._decided
         if self.fillers:
-            text += " " + _(
-                "%(names)s filled the empty seats; their play-off scores count for nothing."
-            ) % {"names": self.fillers}
+            text += " " + ngettext(
+                "%(names)s filled the empty seat; their play-off score counts for nothing.",
+                "%(names)s filled the empty seats; their play-off scores count for nothing.",
+                len(self.fillers),
+            ) % {"names": ", ".join(self.fillers)}
         return text
 
     @property
@@ -134,9 +137,9 @@ def settle(
         seated = {seat.player_id for table in tables for seat in table.seats}
         if fillers & members or seated - fillers != members:
             continue
-        filler_names = ", ".join(
+        filler_names = [
             seat.name for table in tables for seat in table.seats if seat.player_id in fillers
-        )
+        ]
         if not all(table.done for table in tables):
             for row in group:
                 row.playoff_state = RUNNING

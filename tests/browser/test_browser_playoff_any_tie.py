@@ -92,7 +92,7 @@ def test_luxury_family_two_way_tie_the_organizer_picks_the_filler(
         "P2A Table2 won the play-off."
     )
     expect(organizer_page.locator(".playoff-result")).to_contain_text(
-        f"{filler} filled the empty seats; their play-off scores count for nothing."
+        f"{filler} filled the empty seat; their play-off score counts for nothing."
     )
     assert Event.objects.get(pk=event.pk).rounds.get(number=2).clock_started_at is not None
     screenshot(organizer_page, "standings-playoff-filler-won-768")

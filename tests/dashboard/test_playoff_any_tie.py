@@ -83,7 +83,7 @@ def test_a_fillers_score_counts_for_nothing_and_the_round_ends_after_one_round(d
     winner = after.rows[0]
     assert (winner.name, winner.mark) == (best, "won the play-off")
     (result,) = after.playoffs
-    assert f"{filler_name} filled the empty seats; their play-off scores count for nothing." in (
+    assert f"{filler_name} filled the empty seat; their play-off score counts for nothing." in (
         result.text
     )
     assert filler_name not in result.scores
@@ -130,7 +130,14 @@ def test_two_or_three_tied_in_laus_fill_a_table_of_four(drawn_event, tied_tables
     turn_in([table])
     after = event_standings(event)
     assert after.rows[0].mark in ("won the play-off", "play-off")
-    assert "filled the empty seats" in after.playoffs[0].text
+    # One filler: "the empty seat"; two: "Cy, Di filled the empty seats".
+    (result,) = after.playoffs
+    fillers = ", ".join(result.fillers)
+    assert len(result.fillers) == needed
+    filled = (
+        "filled the empty seats; their play-off scores" if needed > 1 else "filled the empty seat;"
+    )
+    assert f"{fillers} {filled}" in result.text
 
 
 def test_a_hand_and_foot_play_off_ends_after_its_one_hand(drawn_event):

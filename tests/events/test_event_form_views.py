@@ -359,9 +359,14 @@ def test_after_the_first_score_editing_is_refused_with_the_reason(
         stored.parts.create(**part)
     reason = "The first score has been entered"
 
-    page = organizer_client.get(edit_url(event))
-    assert reason in page.content.decode()
-    assert "Save the settings" not in page.content.decode()
+    page = organizer_client.get(edit_url(event)).content.decode()
+    assert reason in page
+    assert "Save the settings" not in page
+    # The fields stand greyed out as they are (not as if they could still be changed),
+    # and the way out is back to the event.
+    assert '<fieldset class="settings-locked" disabled>' in page
+    back = f'<a class="button primary" href="{reverse("events:detail", args=[event.pk])}">'
+    assert back + "Back to the event</a>" in page
 
     response = organizer_client.post(edit_url(event), settings_data(decks="5"))
     assert response.status_code == 409
