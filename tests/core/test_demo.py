@@ -46,7 +46,7 @@ def test_it_loads_a_club_with_every_game():
 
 @pytest.mark.parametrize("today", range(7))
 def test_an_evening_named_for_a_day_falls_on_that_day(today):
-    """"Exact-bid Tuesday" is dated on the next Tuesday, whatever day the demo loads."""
+    """ "Exact-bid Tuesday" is dated on the next Tuesday, whatever day the demo loads."""
     import datetime
 
     import time_machine
