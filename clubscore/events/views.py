@@ -47,12 +47,16 @@ def _draw_history(event: Event) -> list[DrawRecord]:
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     """The organizer's hub for one event: check-in, draw, wall, dashboard, prints."""
     event = get_object_or_404(Event.objects.with_counts(), pk=event_id)
-    round_ = services.latest_round(event)
+    round_ = services.latest_round(event, regular=True)
+    latest = services.latest_round(event)
+    # A play-off's table is counted beside the evening's, not instead of them.
+    playoff = latest if latest is not None and latest.kind == Round.Kind.PLAYOFF else None
     context = {
         "event": event,
         "fit": services.fit_for(event, event.checked_in_count),
         "round": round_,
         "table_count": round_.tables.count() if round_ else 0,
+        "playoff_table_count": playoff.tables.count() if playoff else 0,
         # Each round's cards and tables can be printed once there is more than one
         # (the regular round and a play-off).
         "rounds": list(event.rounds.order_by("number")),

@@ -274,3 +274,14 @@ def test_on_the_ladder_the_play_off_winner_ranks_above_the_player_beaten(drawn_e
     seconds = [row for row in rows.values() if row.name.startswith(("P1B", "P2B"))]
     assert len(seconds) == 2 and seconds[0].total == seconds[1].total
     assert seconds[0].rank == seconds[1].rank
+
+
+def test_the_event_page_counts_the_play_off_table_beside_the_evenings(
+    drawn_event, organizer_client
+):
+    """"Tables drawn: 1 table" after a play-off read as if the evening had one table."""
+    event = luxury_family_tie(drawn_event)
+    filler = playoff_offer(event_standings(event)).suggested[0]
+    start_playoff(event, seed=3, fillers=[filler])
+    page = organizer_client.get(reverse("events:detail", args=[event.pk])).content.decode()
+    assert "<dd>2 tables · play-off: 1 table</dd>" in page
