@@ -279,7 +279,7 @@ def test_on_the_ladder_the_play_off_winner_ranks_above_the_player_beaten(drawn_e
 def test_the_event_page_counts_the_play_off_table_beside_the_evenings(
     drawn_event, organizer_client
 ):
-    """"Tables drawn: 1 table" after a play-off read as if the evening had one table."""
+    """ "Tables drawn: 1 table" after a play-off read as if the evening had one table."""
     event = luxury_family_tie(drawn_event)
     filler = playoff_offer(event_standings(event)).suggested[0]
     start_playoff(event, seed=3, fillers=[filler])
