@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db.models import F
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubscore.events.calls import open_call
 from clubscore.events.clock import ClockState, clock_state
@@ -153,6 +154,20 @@ class ScoreCard:
 
     def team_names(self, number: int) -> str:
         return self.table.team_names(number, self.seats)
+
+    @property
+    def fillers_note(self) -> str:
+        """Who fills an empty seat of this play-off table, whose score counts for nothing
+        ("" at any other table): the table knows before it plays."""
+        filling = set(self.table.round.playoff_fillers)
+        names = [seat.player.name for seat in self.seats if seat.player_id in filling]
+        if not names:
+            return ""
+        return ngettext(
+            "%(names)s fills an empty seat: the play-off counts nothing they score.",
+            "%(names)s fill the empty seats: the play-off counts nothing they score.",
+            len(names),
+        ) % {"names": ", ".join(names)}
 
     @property
     def target(self) -> int | None:

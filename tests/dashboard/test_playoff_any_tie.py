@@ -91,6 +91,22 @@ def test_a_fillers_score_counts_for_nothing_and_the_round_ends_after_one_round(d
     assert {r.name: r.total for r in after.rows} == {r.name: r.total for r in standings.rows}
 
 
+def test_the_play_off_card_says_who_fills_the_empty_seat(drawn_event, client):
+    """The tablet says whose score counts for nothing, so the table knows before it plays."""
+    event = luxury_family_tie(drawn_event)
+    standings = event_standings(event)
+    filler = playoff_offer(standings).suggested[0]
+    filler_name = next(row.name for row in standings.rows if filler in row.player_ids)
+    table = playoff_table(start_playoff(event, seed=3, fillers=[filler]))
+    link = table.links.first()
+    page = client.get(reverse("scorekeeping:card", args=[link.token])).content.decode()
+    assert f"{filler_name} fills an empty seat: the play-off counts nothing they score." in page
+    # A regular table has no such line.
+    regular = regular_tables(event)[0].links.first()
+    page = client.get(reverse("scorekeeping:card", args=[regular.token])).content.decode()
+    assert "empty seat" not in page
+
+
 def test_the_organizer_may_decide_by_lot(drawn_event):
     event = luxury_family_tie(drawn_event)
     tied = sorted(pid for row in event_standings(event).playoff_rows for pid in row.player_ids)
