@@ -234,7 +234,9 @@ def test_the_door_reads_in_german(client, door_event):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
     page = client.get(door_url(event), {"q": "Weiß"}).content.decode()
     assert "Spieler-Anmeldung" in page and "Ich bin da" in page
-    assert "Wir sind beide da" in page and "Nicht auf der Liste? Fragen Sie den Organisator" in page
+    assert (
+        "Wir sind beide da" in page and "Nicht auf der Liste? Fragen Sie den Turnierleiter" in page
+    )
 
 
 def test_the_prune_command(db):

@@ -213,7 +213,7 @@ def test_the_page_reads_in_german(client, drawn_event):
     link = phones.link_for(event, seat.player)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
     page = text(client.get(page_url(link)))
-    assert "Den Organisator rufen" in page and "Ihr Tisch" in page
+    assert "Den Turnierleiter rufen" in page and "Ihr Tisch" in page
 
 
 def test_find_my_table_from_the_list_of_events_once_drawn(client, make_event, make_player):
