@@ -73,8 +73,15 @@ def test_a_round_whose_cards_are_in_offers_no_extend_or_call_time(
 @pytest.mark.parametrize(
     "language, words",
     [
-        ("en", ("Every card is in.", "“time called”")),
-        ("de", ("Alle Spielzettel sind abgegeben.", "„Zeit abgelaufen“")),
+        ("en", ("Every card is in.", "“time called”", "The evening is final")),
+        (
+            "de",
+            (
+                "Alle Spielzettel sind abgegeben.",
+                "„Zeit abgelaufen“",
+                "Der Abend ist abgeschlossen",
+            ),
+        ),
     ],
 )
 def test_a_final_evening_stops_its_clocks_and_reopens_at_time_called(
@@ -91,6 +98,7 @@ def test_a_final_evening_stops_its_clocks_and_reopens_at_time_called(
     page = organizer_client.get(url).content.decode()
     assert "data-countdown" not in page  # no clock counts down on a final evening
     assert page.count(words[0]) == 3 and words[1] in page  # the Reopen text
+    assert page.count(words[2]) == 1  # said once, not again over the clocks
     finish.reopen_event(three_rounds, user=organizer)
     assert Event.objects.get(pk=three_rounds.pk).status == Event.Status.TIME_CALLED
     page = organizer_client.get(url).content.decode()
