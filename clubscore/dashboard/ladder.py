@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from clubscore.collation import sort_key
 from clubscore.games import GAMES
 from clubscore.ratings.models import Rating, RatingHistory, one_decimal, shown_rating
-from clubscore.standings.ladder import Ladder, LadderRow, season_ladder
+from clubscore.standings.ladder import Ladder, LadderRow, ladder_standing, season_ladder
 
 from .forms import LadderFilterForm, first_game
 from .tables import LadderTable
@@ -126,9 +126,9 @@ def rated_ladder(
             return -row.events
         if rank_by == "best_finish":
             return row.best_finish or 0
-        return sign * row.value
+        return ladder_standing(row, sign)
 
-    rows.sort(key=lambda row: (value(row), sign * row.value, sort_key(row.name)))
+    rows.sort(key=lambda row: (value(row), ladder_standing(row, sign), sort_key(row.name)))
     previous = object()
     for position, row in enumerate(rows, start=1):
         if value(row) != previous:

@@ -65,6 +65,14 @@ def ladder_events(game: str, year: int | None = None):
     return events.order_by("date", "pk")
 
 
+def ladder_standing(row: LadderRow, sign: int) -> tuple:
+    """What ranks a ladder row (`sign` -1 where high wins): the season's figure; level on
+    it, more wins rank higher, then the better best finish (the winner of an evening's
+    play-off ahead of the player beaten on the same total)."""
+    best = row.best_finish if row.best_finish is not None else 10**9
+    return (sign * row.value, -row.wins, best)
+
+
 def season_ladder(game: str, year: int | None = None) -> Ladder:
     """The club's ladder for one game (and season, a calendar year): each player's event
     totals added up, events played, best finish and wins. Five queries, however many
@@ -99,11 +107,8 @@ def season_ladder(game: str, year: int | None = None) -> Ladder:
     for row in rows.values():
         row.figure = rules.ladder_figure(row.total, row.played)
 
-    # Level on the figure, more wins rank higher, then the better best finish: the winner
-    # of an evening's play-off ahead of the player they beat on the same total.
     def standing(row: LadderRow) -> tuple:
-        best = row.best_finish if row.best_finish is not None else len(rows) + 1
-        return (sign * row.value, -row.wins, best)
+        return ladder_standing(row, sign)
 
     ranked = sorted(rows.values(), key=lambda r: (*standing(r), -r.events, sort_key(r.name)))
     previous = None

@@ -292,6 +292,22 @@ def test_on_the_ladder_the_play_off_winner_ranks_above_the_player_beaten(drawn_e
     assert seconds[0].rank == seconds[1].rank
 
 
+def test_the_ladder_page_ranks_the_play_off_winner_alone(drawn_event, client):
+    """The page's ladder (with its ratings and the club's season rules) kept the two on
+    one rank, re-ranking by the total alone."""
+    from clubscore.dashboard.ladder import rated_ladder
+
+    event = luxury_family_tie(drawn_event)
+    start_playoff(event, seed=5, by_lot=True)
+    winner, beaten = (row.name for row in event_standings(event).rows[:2])
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    for rules in ({}, {"best": 1}, {"at_least": 1}):
+        rows = {row.name: row for row in rated_ladder("luxury_family", **rules).rows}
+        assert (rows[winner].rank, rows[beaten].rank) == (1, 2), rules
+    page = client.get(reverse("dashboard:ladder"), {"game": "luxury_family"}).content.decode()
+    assert page.index(winner) < page.index(beaten)
+
+
 def test_the_event_page_counts_the_play_off_table_beside_the_evenings(
     drawn_event, organizer_client
 ):
