@@ -231,7 +231,10 @@ class ScoreCard:
 
     @property
     def first_table_points(self) -> int:
-        """The bonus the first table to turn in its card gets (0: the game has none)."""
+        """The bonus the first table to turn in its card gets (0: the game has none, or
+        this is a play-off, whose scores only order a tie and earn no bonus)."""
+        if self.table.round.is_playoff:
+            return 0
         return self.game.first_table_points(self.options)
 
     @cached_property

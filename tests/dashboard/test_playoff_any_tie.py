@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from clubscore.draw import DrawError
 from clubscore.events.models import Event, Round, Table
+from clubscore.scorekeeping import actions
 from clubscore.scorekeeping.card import build_card
 from clubscore.standings.playoffs import playoff_offer, start_playoff
 from clubscore.standings.standings import event_standings
@@ -168,6 +169,11 @@ def test_a_hand_and_foot_play_off_ends_after_its_one_hand(drawn_event):
     card = build_card(table)
     assert card.clock.is_running  # nobody called time
     assert card.next_number is None and card.ready_to_turn_in
+    # The first play-off card turned in earns no first-table bonus (decisions.md): the
+    # tablet said "first table! The bonus is yours." and added 400 to its totals.
+    assert card.first_table_points == 0
+    assert not actions.turn_in(table).has_bonus
+    assert build_card(table).score.bonus == 0
 
 
 @pytest.mark.parametrize(
