@@ -239,6 +239,10 @@ def wall(request: HttpRequest, event_id: int) -> HttpResponse:
         "pages": wall_pages(services.seated_tables(round_)),
         "page_seconds": PAGE_SECONDS,
         "sit_outs": services.named_sit_outs(record),
+        # The star's word is the game's: who deals, bids first or plays first.
+        "first_mark": translate(event.game_rules.first_seat_legend),
+        # A finished evening's wall says so, where the grace period counted down.
+        "is_final": event.status == Event.Status.FINAL,
     }
     template = "events/wall.html"
     if request.htmx and request.GET.get("part") == "live":

@@ -94,6 +94,7 @@ class ExactBid(Game):
     standings_order = "high"
     played_in_rounds = True
     first_seat_label = _("Bids first:")
+    first_seat_legend = _("bids first")
     tiebreakers = (Tiebreaker("tricks", _("Tricks")), Tiebreaker("exact", _("Exact bids")))
     # One round per card of the first deal: the round count is the start cards.
     length_option = "start_cards"

@@ -123,6 +123,7 @@ class HandAndFoot(Game):
     standings_order = "high"
     # Everyone deals their own hand and foot; the draw decides who plays first.
     first_seat_label = _("Plays first:")
+    first_seat_legend = _("plays first")
     tiebreakers = (
         Tiebreaker("hands_won", _("Hands won")),
         Tiebreaker("bonus", _("First-table bonus")),

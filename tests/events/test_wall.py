@@ -119,3 +119,35 @@ def test_the_page_runs_a_fixed_number_of_queries(
     with django_assert_num_queries(len(few.captured_queries)):
         response = organizer_client.get(wall_url(event))
     assert response.content.decode().count('<li class="wall-table') == 22
+
+
+@pytest.mark.parametrize(
+    ("game", "legend"),
+    [
+        ("hand_and_foot", "plays first"),
+        ("exact_bid", "bids first"),
+        ("luxury_family", "deals"),
+        ("laus", "deals"),
+    ],
+)
+def test_the_star_is_explained_in_the_games_words(organizer_client, drawn_event, game, legend):
+    """The wall said "plays first" beside the star at every game; the tablets and phones
+    say "Bids first:" (exact-bid) or "Deals:" for the same player."""
+    event = drawn_event(game, tables=1)
+    page = organizer_client.get(wall_url(event)).content.decode()
+    assert f'<span class="first-mark">★</span> {legend}</span>' in page
+    assert f'title="{legend}">★</span>' in page
+
+
+def test_a_finished_evening_wall_says_so_and_counts_nothing_down(organizer_client, drawn_event):
+    from clubscore.events.finish import finish_event
+    from clubscore.events.models import Table
+
+    event = start_clock(drawn_event(tables=1))
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.TIME_CALLED)
+    Table.objects.filter(round__event=event).update(not_played=True)
+    finish_event(Event.objects.get(pk=event.pk))
+    organizer_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    page = organizer_client.get(wall_url(event)).content.decode()
+    assert "Der Abend ist abgeschlossen." in page
+    assert "data-countdown" not in page and "Die Zeit ist um." not in page
