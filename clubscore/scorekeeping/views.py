@@ -107,7 +107,8 @@ def card(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "scorekeeping/over.html", {"event_name": over.event_name})
     presence.heard_from(token)
     edit = _int(request.GET.get("edit"), 0)
-    number = edit if edit in card.entries and card.side_is_in(edit) else None
+    # Only a hand this side may still change (not once confirmed or the card turned in).
+    number = edit if card.can_edit(edit) else None
     dispute = _int(request.GET.get("dispute"), 0)
     disputing = Disputing(dispute, DisputeForm()) if dispute else None
     return _page(request, CardPage(card, number=number, disputing=disputing))

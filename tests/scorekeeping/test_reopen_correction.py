@@ -119,3 +119,13 @@ def test_finishing_refuses_while_a_turned_in_card_has_an_unconfirmed_hand(
     text = response.content.decode()
     assert all(word in text for word in words), text
     assert Event.objects.get(pk=reopened.pk).status == Event.Status.TIME_CALLED
+
+
+def test_a_scorekeeper_opens_no_edit_form_on_a_turned_in_card(client, running):
+    """`?edit=1` opened the whole entry form (its preview running) on a card turned in,
+    and only saving it said "This card has been turned in."."""
+    event = running(tables=1)
+    one, _two = play_and_turn_in(client, event, 1)
+    page = client.get(url(one) + "?edit=1").content.decode()
+    assert 'action="' + reverse("scorekeeping:entry", args=[one.token]) + '"' not in page
+    assert 'name="red_books"' not in page
