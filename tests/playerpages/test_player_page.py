@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from clubscore.events import calls, phones, services
 from clubscore.events.models import Event, ScoreEntry, Seat
@@ -187,9 +188,12 @@ def test_the_page_opens_nothing_once_the_evening_is_final(client, drawn_event):
     seat = Seat.objects.filter(round__event=event).first()
     link = phones.link_for(event, seat.player)
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    markup = client.get(page_url(link)).content.decode()
     page = text(client.get(page_url(link)))
     assert "The evening is over" in page
     assert "data-table" not in page
+    # Its "Ladder" opens the evening's game's ladder (not the first game's).
+    assert f'href="{reverse("dashboard:ladder")}?game={event.game}"' in markup
 
 
 def test_the_organizer_turns_the_players_pages_off(client, organizer_client, drawn_event):
