@@ -13,6 +13,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from clubscore.accounts.decorators import organizer_required
@@ -62,7 +63,8 @@ def new_event(request: HttpRequest) -> HttpResponse:
     if request.htmx:
         return _page(request, EventForm(initial=typed_initial(request.GET)))
     query = NewEventQuery(request.GET)
-    initial: dict = {"date": timezone.localdate()}
+    # Its papers print in the organizer's language unless they choose another.
+    initial: dict = {"date": timezone.localdate(), "language": get_language()}
     if query.is_valid():
         earlier = query.cleaned_data["like"]
         if earlier is not None:

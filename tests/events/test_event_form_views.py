@@ -426,3 +426,28 @@ def test_the_edit_page_runs_a_fixed_number_of_queries(
         organizer_client.get(edit_url(event))
     with django_assert_max_num_queries(11):
         organizer_client.post(edit_url(event), settings_data("exact_bid", start_cards="8"))
+
+
+def test_a_new_event_from_the_german_pages_prints_in_german(
+    organizer_client, make_event, make_player
+):
+    """An organizer working in German started every event in English (its papers too),
+    and "Like last time" gave its date as "12 Dezember 2026"."""
+    from django.conf import settings
+
+    today = timezone.localdate()
+    played = make_event(
+        game="laus", date=today - datetime.timedelta(days=3), status=Event.Status.FINAL
+    )
+    CheckIn.objects.create(event=played, player=make_player())
+    organizer_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    response = organizer_client.get(NEW, {"game": "laus"})
+    assert response.context["form"]["language"].value() == "de"
+    earlier = today - datetime.timedelta(days=3)
+    months = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August"]
+    months += ["September", "Oktober", "November", "Dezember"]
+    assert f" {earlier.day}. {months[earlier.month - 1]} {earlier.year})" in (
+        response.content.decode()
+    )
+    organizer_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    assert organizer_client.get(NEW).context["form"]["language"].value() == "en"
