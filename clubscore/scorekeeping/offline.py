@@ -110,4 +110,11 @@ def strings() -> dict[str, str]:
         "waitingOther": waiting_to_send(2),
         "waiting": _("waiting to send"),
         "whenSent": _("total when sent"),
+        # A post answered with no card (its link replaced meanwhile, a session gone):
+        # nothing was saved.
+        "refused": _(
+            "Nothing was saved: the server did not take this. Open the card again; if it "
+            "does not open, ask the organizer for the table's new link."
+        ),
+        "typed": _("What you typed:"),
     }

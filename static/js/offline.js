@@ -119,7 +119,7 @@
       if (answer === "later") {
         keep(item, form, true);
       } else {
-        answerPage(answer.page);
+        answerPage(answer.page, item);
       }
     });
   }
@@ -333,7 +333,7 @@
               sent += 1;
               return next();
             }
-            answerPage(answer.page);  // once it left the queue: its numbers are in the form
+            answerPage(answer.page, item);  // once it left the queue: its numbers are shown
             return "shown";
           });
         });
@@ -368,7 +368,16 @@
       }
       reachable();
       if (response.type === "opaqueredirect") return "stored";
-      if (response.status === 403) return "later";
+      if (response.status === 403) {
+        // The form's CSRF token went stale (cookies cleared, a login on this tablet):
+        // kept with the card's fresh one for the next try, the same key (stored once).
+        // No fresher token: a refusal of its own, answered as it is.
+        return withFreshToken(item).then(function (fresh) {
+          return fresh ? "later" : response.text().then(function (text) {
+            return { page: text, status: response.status };
+          });
+        });
+      }
       return response.text().then(function (text) {
         return { page: text, status: response.status };
       });
@@ -378,15 +387,39 @@
     }).finally(function () { clearTimeout(timer); });
   }
 
-  function answerPage(text) {
+  // The card page read again for its CSRF token: `item` with it in its body (kept so
+  // in the queue, and in the card's forms), or null when there is none newer.
+  function withFreshToken(item) {
+    return fetch(cardUrl, { credentials: "same-origin" }).then(function (response) {
+      return response.ok ? response.text() : "";
+    }).then(function (text) {
+      var input = new DOMParser().parseFromString(text, "text/html")
+        .querySelector("input[name=csrfmiddlewaretoken]");
+      var body = new URLSearchParams(item.body);
+      if (!input || body.get("csrfmiddlewaretoken") === input.value) return null;
+      body.set("csrfmiddlewaretoken", input.value);
+      // The card's other forms (the preview, the next hand) take it too.
+      document.querySelectorAll("input[name=csrfmiddlewaretoken]").forEach(function (mine) {
+        mine.value = input.value;
+      });
+      var fresh = Object.assign({}, item, { body: body.toString() });
+      return change(function (list) {
+        return list.map(function (other) { return other.id === item.id ? fresh : other; });
+      }).then(function () { return fresh; });
+    }, function () { return null; });
+  }
+
+  // `item`: what was sent, whose numbers are said with the answer when it is no card
+  // (a link replaced meanwhile: nothing was saved, and nothing typed may be lost).
+  function answerPage(text, item) {
     var page = new DOMParser().parseFromString(text, "text/html");
     var main = document.getElementById("main");
     var theirs = page.getElementById("main");
-    if (!main || !theirs) return;
-    if (!theirs.querySelector("form")) {
-      // Not a card (the 400 page: a value that cannot be used): its message goes above
-      // the card, which stays as it is, with what was typed.
-      var said = theirs.querySelector("[role=alert]") || theirs;
+    if (!main) return;
+    if (!theirs || !theirs.querySelector("form")) {
+      // Not a card (the 400 page: a value that cannot be used; a link that no longer
+      // opens the card): its message goes above the card, which stays as it is.
+      var said = theirs ? (theirs.querySelector("[role=alert]") || theirs) : null;
       var box = document.getElementById("server-said") || document.createElement("ul");
       box.id = "server-said";
       box.className = "messages";
@@ -394,8 +427,15 @@
       box.textContent = "";
       var line = document.createElement("li");
       line.className = "message error";
-      line.textContent = said.textContent.trim();
+      line.textContent = said ? said.textContent.trim() : words.refused;
       box.appendChild(line);
+      var shown = (item && item.shown) || [];
+      if (!theirs && shown.length) {
+        var what = document.createElement("li");
+        what.className = "message error";
+        what.textContent = words.typed + " " + shown.map(function (pair) { return pair[0] + " " + pair[1]; }).join(" · ");
+        box.appendChild(what);
+      }
       main.insertBefore(box, main.firstChild);
       box.scrollIntoView({ block: "center" });
       return;

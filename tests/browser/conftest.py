@@ -198,3 +198,14 @@ def log_in(page, live_server, username: str, password: str, language: str = "en"
     page.get_by_label(secret).fill(password)
     page.get_by_role("button", name=button).click()
     page.wait_for_url(f"{live_server.url}/")
+
+
+@pytest.fixture
+def card(drawn_event):
+    """A running Hand and Foot table: (event, team 1's link)."""
+    from clubscore.events.clock import start_clock
+    from clubscore.events.models import ScorekeeperLink
+
+    event = start_clock(drawn_event(tables=1))
+    link = ScorekeeperLink.objects.filter(table__round__event=event).order_by("team__number")
+    return event, link.first()

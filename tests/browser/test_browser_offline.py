@@ -13,7 +13,6 @@ import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
-from clubscore.events.clock import start_clock
 from clubscore.events.models import IdempotencyKey, ScoreChange, ScoreEntry, ScorekeeperLink
 
 from .conftest import PHONE, TABLET, screenshot
@@ -21,14 +20,6 @@ from .conftest import PHONE, TABLET, screenshot
 pytestmark = pytest.mark.django_db(transaction=True)
 
 HAND = {"melded_aces": "3", "in_hand_low": "2"}  # 3 aces (60) less two low cards (10)
-
-
-@pytest.fixture
-def card(drawn_event):
-    """A running Hand and Foot table: (event, team 1's link)."""
-    event = start_clock(drawn_event(tables=1))
-    link = ScorekeeperLink.objects.filter(table__round__event=event).order_by("team__number")
-    return event, link.first()
 
 
 def open_card(page, live_server, link, *, kept: bool = True):

@@ -13,12 +13,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from clubscore.events.clock import start_clock
 from clubscore.events.models import (
     IdempotencyKey,
     ScoreChange,
     ScoreEntry,
-    ScorekeeperLink,
     TeamPart,
 )
 
@@ -35,14 +33,6 @@ HANDS = {
     1: {"melded_aces": "3", "in_hand_low": "2"},  # 60 less 10
     2: {"melded_aces": "4", "in_hand_low": "1"},  # 80 less 5
 }
-
-
-@pytest.fixture
-def card(drawn_event):
-    """A running Hand and Foot table: (event, team 1's link)."""
-    event = start_clock(drawn_event(tables=1))
-    link = ScorekeeperLink.objects.filter(table__round__event=event).order_by("team__number")
-    return event, link.first()
 
 
 def stored_once(link, number: int, part: dict) -> None:

@@ -1,0 +1,74 @@
+"""A hand sent from the tablet's queue that the server will not take as it is: the
+link was replaced while the hand waited (nothing is saved, and the scorekeeper is told,
+with the numbers typed), or the form's CSRF token went stale (cookies cleared, a login
+on the tablet): sent again once with the card's fresh token, and stored once.
+
+Real Chromium, its service worker and IndexedDB; the network taken away with
+`context.set_offline`, the link revoked and the cookies cleared as they happen.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from clubscore.events.links import revoke_table_links
+from clubscore.events.models import IdempotencyKey, ScoreEntry
+
+from .conftest import TABLET, screenshot
+from .test_browser_offline import (
+    HAND,
+    assert_stored_once,
+    enter_offline,
+    light,
+    open_card,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def hand_waiting(new_page, live_server, link):
+    """The card on a tablet, hand 1 saved without network: waiting to send."""
+    page = open_card(new_page(TABLET), live_server, link)
+    page.context.set_offline(True)
+    enter_offline(page, HAND)
+    expect(light(page)).to_contain_text("1 waiting to send")
+    return page
+
+
+def test_a_hand_waiting_when_its_link_is_replaced_is_not_dropped_silently(
+    new_page, live_server, card, console_errors
+):
+    # The replaced link answers 404 (the post, and the card's preview and poll), which
+    # the browser and htmx report; the page says why.
+    console_errors.allow(r"404 \(Not Found\)|Response Status Error Code 404")
+    _event, link = card
+    page = hand_waiting(new_page, live_server, link)
+    revoke_table_links(link.table)  # the organizer replaces the table's links meanwhile
+
+    page.context.set_offline(False)
+    said = page.locator("#server-said")
+    expect(said).to_contain_text("Nothing was saved: the server did not take this.")
+    expect(said).to_contain_text("ask the organizer for the table's new link")
+    # What was typed stays on the screen, to enter again on the new link.
+    expect(said).to_contain_text("What you typed:")
+    expect(said).to_contain_text("Aces 3")
+    expect(said).to_contain_text("9 down to 4 2")
+    screenshot(page, "tablet-queued-hand-link-replaced-768")
+    assert not ScoreEntry.objects.filter(table=link.table).exists()
+
+
+def test_a_hand_waiting_with_a_stale_csrf_token_is_sent_with_a_fresh_one(
+    new_page, live_server, card, console_errors
+):
+    # The first try is refused (403) before the fresh token is fetched; so is a preview
+    # or a poll that set its own cookie meanwhile (the next one reads the fresh token).
+    console_errors.allow(r"403 \(Forbidden\)|Response Status Error Code 403")
+    _event, link = card
+    page = hand_waiting(new_page, live_server, link)
+    page.context.clear_cookies()  # the CSRF cookie the queued form was made with is gone
+
+    page.context.set_offline(False)
+    expect(light(page)).to_have_text("Online", timeout=15_000)
+    assert_stored_once(link, HAND)
+    assert IdempotencyKey.objects.count() == 1
