@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Any
 from urllib.parse import urlencode
 
+from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -186,13 +187,26 @@ class CardPage:
         return self.card.clock.time_is_up and self.number == self.card.in_progress
 
     @property
-    def theirs(self) -> list[tuple[str, Any]] | None:
-        """After a conflict: the other tablet's numbers, labelled as in the form."""
+    def theirs(self) -> list[tuple[str, list[tuple[str, Any]]]] | None:
+        """After a conflict: the other tablet's numbers, labelled and grouped as in the
+        form ("Cards melded: Aces 3" and "Cards left: Aces 1" told apart), a choice by
+        its words (a player's name, not their seat number)."""
         conflict, form = self.conflict, self.form
         if conflict is None or conflict.theirs is None or form is None:
             return None
         values = type(form).initial_from_payload(conflict.theirs, self.card.player_names)
-        return [(form.fields[name].label, _shown_value(value)) for name, value in values.items()]
+
+        def shown(names) -> list[tuple[str, Any]]:
+            return [
+                (form.fields[name].label, _shown_value(form.fields[name], values[name]))
+                for name in names
+                if name in values and name in form.fields
+            ]
+
+        grouped = [name for _legend, names in form.groups for name in names]
+        ungrouped = [("", shown(name for name in values if name not in grouped))]
+        groups = ungrouped + [(str(legend), shown(names)) for legend, names in form.groups]
+        return [(legend, rows) for legend, rows in groups if rows]
 
     @property
     def preview(self) -> dict:
@@ -386,8 +400,12 @@ class CardPage:
         }
 
 
-def _shown_value(value: object) -> object:
-    """A value as a scorekeeper reads it: yes/no in words, not True/False."""
+def _shown_value(field: forms.Field, value: object) -> object:
+    """A value as a scorekeeper reads it: yes/no in words, not True/False; a choice by
+    its label (the player, the suit), not the code the form sends."""
     if isinstance(value, bool):
         return _("Yes") if value else _("No")
+    for code, label in getattr(field, "choices", None) or ():
+        if str(code) == str(value):
+            return label
     return value

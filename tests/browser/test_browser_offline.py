@@ -189,7 +189,9 @@ def test_a_conflict_made_while_offline_shows_both_versions(
     page.context.set_offline(False)
     conflict = page.locator(".conflict")
     expect(conflict).to_contain_text("Someone else changed this hand in the meantime")
-    expect(conflict.locator(".theirs")).to_contain_text("5")
+    # Their numbers, under the form's own groups: the melded aces are 5.
+    melded = conflict.locator(".theirs-legend", has_text="Cards melded")
+    expect(melded.locator("xpath=following-sibling::dl[1]")).to_contain_text("Aces5")
     expect(page.locator("#id_melded_aces")).to_have_value("4")  # nothing typed is lost
     expect(light(page)).to_have_text("Online")
     screenshot(page, "tablet-offline-conflict-768")

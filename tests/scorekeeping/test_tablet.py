@@ -64,3 +64,25 @@ def test_the_hands_table_labels_hand_points_running_totals_and_the_multiplied_to
     html = client.get(url(link, "card")).content.decode()
     assert "Final total (× multiplier)" in html
     assert "Σ " in html and "the running total" in html
+
+
+def test_the_conflict_names_players_and_suits_and_keeps_the_forms_groups(client, running):
+    """A conflict on a Laus round said who took each ten by seat number ("0"), and a
+    Hand and Foot hand's "Aces" twice, melded and in hand, without saying which."""
+    from .test_laus_threshold import round_data
+
+    laus = running("laus", tables=1)
+    (link,) = links(laus)
+    names = [seat.player.name for seat in link.table.seats.order_by("position")]
+    post(client, link, "entry", round_data(1))
+    again = round_data(1) | {"ten_S": 1}
+    html = post(client, link, "entry", again).content.decode()
+    assert f"<dt>Who took the ten of ♠ spades?</dt><dd>{names[0]}</dd>" in html
+    assert '<p class="theirs-legend">The tens</p>' in html
+
+    one, _two = links(running())
+    post(client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM})
+    html = post(client, one, "entry", {"number": 1, "version": 0, **SMALL_TEAM}).content.decode()
+    melded = html.index('<p class="theirs-legend">Cards melded (laid down, books included)</p>')
+    in_hand = html.index('<p class="theirs-legend">Cards left in hand and foot</p>')
+    assert melded < html.index("<dt>Aces</dt><dd>4</dd>", melded) < in_hand
