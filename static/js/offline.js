@@ -68,6 +68,9 @@
       } else if (field.type === "radio") {
         var legend = field.closest("fieldset") && field.closest("fieldset").querySelector("legend");
         if (field.checked) shown.push([legend ? legend.textContent.trim() : field.name, labelOf(field)]);
+      } else if (field.tagName === "SELECT") {
+        // A choice by its words (the player who took a ten, the first of whom is "0").
+        if (field.value !== "") shown.push([labelOf(field), field.options[field.selectedIndex].text]);
       } else if (field.value !== "" && field.value !== "0") {
         shown.push([labelOf(field), field.value]);
       }

@@ -13,6 +13,7 @@ import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
+from clubscore.events.clock import start_clock
 from clubscore.events.models import IdempotencyKey, ScoreChange, ScoreEntry, ScorekeeperLink
 
 from .conftest import PHONE, TABLET, screenshot
@@ -253,3 +254,20 @@ def test_a_confirmation_made_offline_waits_and_lands_once(new_page, live_server,
     entry = stored(link)
     assert entry.part(2).state == "confirmed"
     assert ScoreChange.objects.filter(entry=entry, action="confirmed").count() == 1
+
+
+def test_a_laus_round_waiting_names_who_took_each_ten(new_page, live_server, drawn_event):
+    """The waiting row said the ten's taker by seat number, and left out the first
+    player's (seat "0") altogether."""
+    event = start_clock(drawn_event("laus", tables=1))
+    link = ScorekeeperLink.objects.get(table__round__event=event)
+    page = open_card(new_page(TABLET), live_server, link)
+    page.context.set_offline(True)
+    tens = {"S": "P1A Table1", "H": "P1B Table1", "D": "P1C Table1", "C": "P1D Table1"}
+    for suit, seat in tens.items():
+        page.locator(f"#id_ten_{suit}").select_option(label=seat)
+    page.locator("form[data-queue=entry] button[type=submit]").click()
+    row = waiting_row(page, 1)
+    expect(row).to_contain_text("waiting to send")
+    expect(row).to_contain_text("Who took the ten of ♠ spades? P1A Table1")
+    expect(row).to_contain_text("Who took the ten of ♥ hearts? P1B Table1")
