@@ -134,11 +134,21 @@ def entry(request: HttpRequest, token: str) -> HttpResponse:
             page = CardPage(card, number=number, form=form, conflict=conflict)
             return _page(request, page, status=409)
         else:
-            messages.success(request, outcome.get("message", ""))
+            _said_once(request, outcome.get("message", ""))
             return redirect(reverse("scorekeeping:card", args=[token]) + "#next")
     else:
         _game_checks_too(card, number, form)
     return _page(request, CardPage(card, number=number, form=form))
+
+
+def _said_once(request: HttpRequest, text: str) -> None:
+    """Say how it went, once: a form resent because its answer was lost on the way
+    finds the first answer's message still waiting ("Hand 2 saved. Hand 2 saved.")."""
+    waiting = messages.get_messages(request)
+    already = any(str(message) == text for message in waiting)
+    waiting.used = False  # read, not shown: they stay for the page that shows them
+    if not already:
+        messages.success(request, text)
 
 
 def _game_checks_too(card: ScoreCard, number: int, form) -> None:
@@ -207,7 +217,7 @@ def _act(
             for message in errors:
                 messages.error(request, translate(message))
     else:
-        messages.success(request, outcome.get("message", ""))
+        _said_once(request, outcome.get("message", ""))
     return redirect(reverse("scorekeeping:card", args=[card.link.token]) + "#next")
 
 

@@ -214,6 +214,10 @@ def test_a_resent_form_counts_once(client, running):
     entry = ScoreEntry.objects.get()
     assert entry.part(1).version == 1
     assert ScoreChange.objects.count() == 1 and IdempotencyKey.objects.count() == 1
+    # The first answer's message reached the tablet (its cookie) but not its page: the
+    # card says it once, not "Hand 1 saved. Hand 1 saved.".
+    page = client.get(url(one)).content.decode()
+    assert page.count("Hand 1 saved.") == 1
 
 
 def test_a_stale_version_shows_both_and_overwrites_nothing(client, running):
