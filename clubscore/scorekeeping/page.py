@@ -290,13 +290,23 @@ class CardPage:
 
     @property
     def chart(self) -> str:
-        progress = self.card.score.progress
+        score = self.card.score
+        progress = score.progress
         # Every line starts from 0 before the first hand; the x axis numbers the hands.
         series = [(column["full"], [0, *progress[column["pid"]]]) for column in self.columns]
         longest = max((len(values) for _name, values in series), default=1)
         if longest < 2:
             return ""  # no hand yet
         labels = ["", *(str(number) for number in range(1, longest))]
+        # What the totals add after the last hand (the first-table bonus, a final
+        # multiplier) is the line's last step, so its legend reads as the totals do.
+        totals = [score.totals.get(column["pid"], 0) for column in self.columns]
+        if any(total != values[-1] for total, (_name, values) in zip(totals, series, strict=True)):
+            series = [
+                (name, [*values, total])
+                for total, (name, values) in zip(totals, series, strict=True)
+            ]
+            labels.append(_("Total"))
         return line_chart(series, labels, title=_("Score over the evening"))
 
     # -- what waits to be checked ---------------------------------------------------

@@ -41,3 +41,29 @@ def test_the_card_chart_starts_at_zero_names_every_line_and_escapes_names(
     assert len(first) == 3
     assert re.findall(r'class="tick">(\d+)</text>', chart)[-2:] == ["1", "2"]
     assert chart.count("<li>") == 4  # the legend names each line
+
+
+def test_the_charts_legend_reads_as_the_totals_once_the_bonus_is_in(
+    client,
+    running,
+    add_entry,  # noqa: F811
+):
+    """The legend said 5260 under totals of 5660: the first-table bonus came after the
+    last hand and the chart stopped there. It is the lines' last step now, "Total"."""
+    from django.utils import timezone
+
+    from clubscore.events.models import Table
+    from clubscore.scorekeeping.card import build_card
+    from tests.payloads import hf_hand
+
+    event = running("hand_and_foot", tables=1)
+    link = links(event)[0]
+    add_entry(link.table, 1, hf_hand(1))
+    Table.objects.filter(pk=link.table.pk).update(turned_in_at=timezone.now(), has_bonus=True)
+    totals = sorted(build_card(Table.objects.get(pk=link.table.pk)).score.totals.values())
+    html = client.get(url(link)).content.decode()
+    chart = html[html.index('<figure class="chart-figure">') :]
+    chart = chart[: chart.index("</figure>")]
+    legend = sorted(int(value) for value in re.findall(r"<strong>(-?\d+)</strong>", chart))
+    assert legend == sorted(set(totals)) and legend[-1] >= 400
+    assert re.findall(r'class="tick">([^<]+)</text>', chart)[-2:] == ["1", "Total"]
