@@ -43,8 +43,11 @@ class Side:
     number: int | None
     seats: list[Seat]
     short: str  # the first player's name as a narrow column heads it (`column_names`)
-    total: int
+    total: int  # the hands' points added up (the Total row under them)
     mine: bool
+    # Once the card is turned in, where the game's total is more than the hands' sum
+    # (the first-table bonus, a final multiplier): that total; else None.
+    final: int | None = None
 
     @property
     def names(self) -> str:
@@ -75,6 +78,11 @@ class MyTable:
     @property
     def player(self):
         return self.link.player
+
+    @property
+    def has_final(self) -> bool:
+        """The turned-in card's totals are more than its hands' sum (`Side.final`)."""
+        return any(side.final is not None for side in self.sides)
 
     @property
     def partners(self) -> list[Seat]:
@@ -197,7 +205,8 @@ def _score(evening: MyTable, confirmed: list[ScoreEntry]) -> None:
     for key, group in groups.items():
         first = group[0].player_id
         progress = outcome.progress[first]
-        total = outcome.totals[first] if table.turned_in_at else (progress[-1] if progress else 0)
+        total = progress[-1] if progress else 0
+        final = outcome.totals[first] if table.turned_in_at else total
         evening.sides.append(
             Side(
                 number=key if isinstance(key, int) else None,
@@ -205,6 +214,7 @@ def _score(evening: MyTable, confirmed: list[ScoreEntry]) -> None:
                 short=shorts[group[0]],
                 total=total,
                 mine=evening.seat in group,
+                final=None if final == total else final,
             )
         )
     # Each hand's own points, as the card shows them (the running total is the Total row).

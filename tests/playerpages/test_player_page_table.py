@@ -110,3 +110,32 @@ def test_pages_switched_off_while_a_phone_watches_reload_it(client, drawn_event)
     assert response.content == b""
     page = text(client.get(page_url(link)))
     assert page.count('<header class="site-header') <= 1 and 'id="live"' not in page
+
+
+def test_a_turned_in_card_adds_its_final_total_under_the_hands_sum(client, drawn_event):
+    """After "Turn in the card" an exact-bid phone's Total jumped to the multiplied
+    figures (256 under rows adding up to 64): the Total stays the rows' sum and the
+    game's final total stands under it."""
+    from tests.events.test_finish_every_game import exact_bid_round
+
+    event = drawn_event("exact_bid", tables=1, players_per_table=3, options={"start_cards": 2})
+    seats = seats_of(event)
+    names = [seat.player.name for seat in seats]
+    table = seats[0].table
+    for number in (1, 2):
+        confirm(table, number, exact_bid_round(names, number))
+    page = text(client.get(page_url(phones.link_for(event, seats[0].player))))
+    assert "Final total" not in page
+    foot = page.split("<tfoot>", 1)[1].split("</tfoot>", 1)[0]
+    summed = re.findall(r"<strong>([^<]*)</strong>", foot)
+    rounds = zip(row(page, "Round 1"), row(page, "Round 2"), strict=True)
+    assert summed == [str(int(a) + int(b)) for a, b in rounds]
+
+    table.turned_in_at = timezone.now()
+    table.save(update_fields=["turned_in_at"])
+    page = text(client.get(page_url(phones.link_for(event, seats[0].player))))
+    foot = page.split("<tfoot>", 1)[1].split("</tfoot>", 1)[0]
+    total, final = (
+        re.findall(r"<strong>([^<]*)</strong>", line) for line in foot.split("</tr>")[:2]
+    )
+    assert total == summed and "Final total" in foot and final != total
