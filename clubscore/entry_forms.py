@@ -98,14 +98,16 @@ class EntryForm(forms.Form):
 
     def fill_fixed_sum(self, names: Sequence[str], total: int) -> None:
         """Fill the last of `names` when left blank: `total` minus the others. Not when
-        the others pass `total` already: the game then says what they add up to, on the
-        counts typed, rather than "cannot be negative" on the one nobody typed."""
+        the others pass `total` already, nor when one of them is below zero: the game
+        then says what is wrong on the counts typed, rather than on the one nobody typed
+        ("cannot be negative", or "at most 4" where a -1 made it 5)."""
         last = names[-1]
         if self.cleaned_data.get(last) is None and all(
             self.cleaned_data.get(n) is not None for n in names[:-1]
         ):
-            value = total - sum(self.cleaned_data[n] for n in names[:-1])
-            if value < 0:
+            others = [self.cleaned_data[n] for n in names[:-1]]
+            value = total - sum(others)
+            if value < 0 or min(others, default=0) < 0:
                 return
             self.cleaned_data[last] = value
             self.auto[last] = value

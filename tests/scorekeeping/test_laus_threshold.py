@@ -74,3 +74,18 @@ def test_a_laus_table_plays_to_the_threshold_and_turns_in(client, running):
     page = client.get(url(link)).content.decode()
     assert "Card turned in at" in page
     assert "Game over: P1A Table1 passed 500 points in round 2." in page
+
+
+def test_a_laus_sum_says_its_own_words_and_a_negative_count_fills_nothing_in(client, running):
+    """Aces 1, 2, 2 said "Check the marked fields." with no field marked; a king typed
+    as -1 filled the last player's kings with 5 and blamed them ("at most 4")."""
+    (link,) = links(running("laus", tables=1, options={"rounds": 3}))
+    data = round_data(1) | {"aces_0": 1, "aces_1": 2, "aces_2": 2}
+    html = post(client, link, "preview", data).content.decode()
+    assert "5 aces were taken, but there are 4." in html
+    assert "Check the marked fields." not in html
+
+    data = round_data(1) | {"kings_1": -1}
+    html = post(client, link, "preview", data).content.decode()
+    assert "filled in: 5" not in html and "at most 4" not in html
+    assert "Check the marked fields." in html
