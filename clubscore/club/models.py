@@ -19,6 +19,11 @@ def together(names: Iterable[str]) -> str:
     return " & ".join(names)
 
 
+def how_many_together(names: str) -> int:
+    """How many names `together` made one ("Ann & Bob": 2), for a sentence's verb."""
+    return names.count(" & ") + 1
+
+
 def short_names(players: Sequence[Player]) -> list[str]:
     """The players at one table by first name, or by full name where two of them share
     a first name ("Walter Smith 5♠, Walter Jones 6♦, Ann 9♥": the draw's list)."""

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubscore.club.models import together
+from clubscore.club.models import how_many_together, together
 from clubscore.events.results import table_score
 
 from .loading import TableRow
@@ -83,10 +83,11 @@ class PlayoffResult:
         values = {"number": self.number, "scores": self.scores, "winners": self.winners}
         if self.by_lot:
             order = ", ".join(names for names, _value in self.lines)
-            return _("Decided by lot instead of a play-off: %(order)s. %(winners)s won by lot.") % {
-                "order": order,
-                "winners": self.winners,
-            }
+            return ngettext(
+                "Decided by lot instead of a play-off: %(order)s. %(winners)s won by lot.",
+                "Decided by lot instead of a play-off: %(order)s. %(winners)s won by lot.",
+                how_many_together(self.winners),
+            ) % {"order": order, "winners": self.winners}
         if self.state == RUNNING:
             names = ", ".join(names for names, _value in self.lines)
             return _(
@@ -101,7 +102,15 @@ class PlayoffResult:
                 )
                 % values
             )
-        return _("Play-off round %(number)s: %(scores)s. %(winners)s won the play-off.") % values
+        # One word in English, two in German ("hat" / "haben … gewonnen").
+        return (
+            ngettext(
+                "Play-off round %(number)s: %(scores)s. %(winners)s won the play-off.",
+                "Play-off round %(number)s: %(scores)s. %(winners)s won the play-off.",
+                how_many_together(self.winners),
+            )
+            % values
+        )
 
 
 def settle(

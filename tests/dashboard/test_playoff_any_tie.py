@@ -323,3 +323,19 @@ def test_the_event_page_counts_the_play_off_table_beside_the_evenings(
     start_playoff(event, seed=3, fillers=[filler])
     page = organizer_client.get(reverse("events:detail", args=[event.pk])).content.decode()
     assert "<dd>2 tables · play-off: 1 table</dd>" in page
+
+
+def test_partners_who_win_a_play_off_have_won_it_in_german(drawn_event):
+    """ "Patricia Davis & Wanda Walkin hat das Stechen gewonnen": two winners, "haben"."""
+    from django.utils import translation
+
+    event = drawn_event("hand_and_foot", tables=2, status=Event.Status.TIME_CALLED)
+    hand_and_foot_tie(event)
+    turn_in(regular_tables(event))
+    table = playoff_table(start_playoff(event, seed=1))
+    confirm(table, 1, hf_hand(1, went_out_team=0))
+    turn_in([table])
+    with translation.override("de"):
+        (result,) = event_standings(event).playoffs
+        assert " & " in result.winners
+        assert result.text.endswith(f"{result.winners} haben das Stechen gewonnen.")
