@@ -143,6 +143,11 @@ class EntryForm(forms.Form):
     def fill(self) -> None:
         """Fill in the values fixed by a sum (after `is_valid()`)."""
 
+    def as_other_side(self) -> EntryForm:
+        """The form as one team fills it in for the other (its count in a dispute):
+        labels that say "we" say "they"."""
+        return self
+
     def payload(self) -> dict:
         raise NotImplementedError
 
@@ -222,6 +227,10 @@ class HandAndFootForm(EntryForm):
                 [f"in_hand_{k}" for k in hand_and_foot.IN_HAND_KINDS],
             ),
         ]
+
+    def as_other_side(self) -> EntryForm:
+        self.fields[WENT_OUT].label = _("They went out")
+        return self
 
     def payload(self) -> dict:
         """This team's part of the hand payload."""

@@ -253,7 +253,7 @@ class TeamPartsEntry(WholeTableEntry):
         initial = form_class.initial_from_payload(entered, []) if entered else None
         return form_class(
             data, prefix="p", initial=initial, players=[], number=entry.number, options=card.options
-        )
+        ).as_other_side()
 
     # -- the actions ----------------------------------------------------------------------
 

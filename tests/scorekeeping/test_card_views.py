@@ -399,6 +399,10 @@ def test_the_disputing_team_starts_its_count_from_what_was_entered(client, runni
     assert 'name="p-melded_aces" value="4"' in html
     assert 'name="p-red_books" value="2"' in html
     assert 'name="propose"' in html
+    # The count is of the other team: they went out, not "we".
+    proposal = html[html.index('<details class="proposal"') :]
+    proposal = proposal[: proposal.index("</details>")]
+    assert "They went out" in proposal and "We went out" not in proposal
 
 
 def test_a_changed_count_goes_with_the_dispute_even_without_the_tick(client, running):
