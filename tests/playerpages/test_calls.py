@@ -51,6 +51,8 @@ def test_a_call_from_a_phone_reaches_the_dashboard_and_is_answered(
     dashboard = text(organizer_client.get(reverse("dashboard:event", args=[event.pk])))
     assert "We disagree about a score" in dashboard and "waiting" in dashboard
     assert f'id="table-{seat.table.pk}"' in dashboard and " called" in dashboard
+    # The note in the page language's quotation marks (a <q>: „Hand 2“ in German).
+    assert '<p class="note"><q>Hand 2</q></p>' in dashboard
     organizer_client.post(reverse("dashboard:call_on_my_way", args=[event.pk, call.pk]))
     assert "The organizer is on the way" in text(client.get(page_url(link)))
     organizer_client.post(reverse("dashboard:call_done", args=[event.pk, call.pk]))

@@ -83,6 +83,13 @@ def test_a_search_too_long_says_so_and_keeps_what_was_typed(client, door_event):
     assert 'value="Jürgen Jürgen' in page and "I'm here" not in page
 
 
+def test_a_search_with_a_nul_byte_says_so(client, door_event):
+    event, _couple = door_event
+    response = client.get(door_url(event), {"q": "Jü\x00rgen"})
+    assert response.status_code == 200
+    assert "Null characters are not allowed." in response.content.decode()
+
+
 def test_an_im_here_refused_after_the_switch_off_says_so_once(client, organizer_client, door_event):
     """A phone opened before the organizer switched check-in off: its tap is refused
     with one message (not the same sentence twice), and the page still reads
