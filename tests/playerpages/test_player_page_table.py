@@ -84,6 +84,10 @@ def test_who_plays_first_follows_the_hand_in_play(client, drawn_event):
     page = text(client.get(page_url(link)))
     first = re.search(r'<dt>([^<]*)</dt><dd class="phone-first">([^<]*)</dd>', page)
     assert first.groups() == ("Hand 1 · Plays first:", seats[0].player.name)
+    # The one who plays first reads "(you)" there, as beside "Keeps score".
+    mine = text(client.get(page_url(phones.link_for(event, seats[0].player))))
+    you = f'{seats[0].player.name} <span class="phone-you">(you)</span></dd>'
+    assert f'<dd class="phone-first">{you}' in mine
     confirm(seats[0].table, 1, hf_hand(1))
     page = text(client.get(page_url(link)))
     first = re.search(r'<dt>([^<]*)</dt><dd class="phone-first">([^<]*)</dd>', page)
