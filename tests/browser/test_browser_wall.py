@@ -148,6 +148,22 @@ def test_the_wall_on_an_upright_screen_scrolls_one_column(
     screenshot(page, f"wall-6-{viewport['width']}")
 
 
+def test_an_upright_projector_reads_across_the_room(new_page, live_server, organizer, drawn_event):
+    """A projector turned on its side (1080×1920) got a phone's sizes: 23 px names under
+    a 41 px clock, the tables in the top sixth of the screen."""
+    event = evening(drawn_event, 6)
+    upright = {"width": 1080, "height": 1920}
+    page = open_wall(new_page, live_server, event, upright)
+    size = page.locator(".wall-name").first.evaluate(
+        "n => parseFloat(getComputedStyle(n).fontSize)"
+    )
+    clock = page.locator(".wall-clock .clock-time, .wall-clock .clock-word").first
+    clock_size = clock.evaluate("n => parseFloat(getComputedStyle(n).fontSize)")
+    assert size >= 34 and clock_size >= 25, (size, clock_size)
+    assert page.evaluate("document.documentElement.scrollWidth") <= upright["width"]
+    screenshot(page, "wall-6-upright-1080")
+
+
 def test_on_an_upright_screen_a_wrapped_name_reads_as_one(
     new_page, live_server, organizer, drawn_event
 ):
