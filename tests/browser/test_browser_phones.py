@@ -196,6 +196,18 @@ ON_ONE_LINE = """() => [...document.querySelectorAll(".phone-hands td.num, .phon
   })
   .map(cell => cell.innerText)"""
 
+# The rows' first word ("Round", "Total", "Gesamt") on one line: "Rou / nd 1" read as nothing.
+WHOLE_WORDS = """() => [...document.querySelectorAll(".phone-hands th[scope=row]")]
+  .filter(cell => {
+    const node = cell.firstChild;
+    const word = node.textContent.split(" ")[0];
+    const text = document.createRange();
+    text.setStart(node, 0);
+    text.setEnd(node, word.length);
+    return new Set([...text.getClientRects()].map(r => Math.round(r.top))).size > 1;
+  })
+  .map(cell => cell.innerText)"""
+
 
 @pytest.mark.parametrize("locale", ["de-DE", "en-GB"])
 def test_a_laus_table_of_four_with_four_digit_totals_reads_whole_on_a_phone(
@@ -223,3 +235,8 @@ def test_a_laus_table_of_four_with_four_digit_totals_reads_whole_on_a_phone(
     assert phone.evaluate(ON_ONE_LINE) == []
     assert phone.locator(".phone-scroll").first.evaluate("el => el.scrollWidth <= el.clientWidth")
     assert_readable(phone)
+    phone.set_viewport_size({"width": 360, "height": 740})  # a small phone
+    screenshot(phone, f"phone-laus-four-digit-totals-{locale}-360")
+    assert phone.evaluate(WHOLE_WORDS) == []
+    assert phone.evaluate(ON_ONE_LINE) == []
+    assert phone.evaluate("document.documentElement.scrollWidth <= 360")
