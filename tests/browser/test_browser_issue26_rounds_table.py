@@ -121,3 +121,26 @@ def test_four_long_first_names_keep_the_status_column_on_a_phone(
     hands.scroll_into_view_if_needed()
     screenshot(page, f"issue26-rounds-long-names-{language}-390")
     assert_status_in_sight(page)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_total_keeps_its_word_on_a_tablet(new_page, live_server, drawn_event, language):
+    """At 768 px, teams of long names left the # column narrow and "Total" read "Tota / l"."""
+    from .conftest import TABLET
+
+    event = start_clock(drawn_event("hand_and_foot", tables=1))
+    (table,) = regular_tables(event)
+    seats = Seat.objects.filter(table=table).order_by("position")
+    for seat, (first, last) in zip(seats, LONG_NAMES, strict=True):
+        Player.objects.filter(pk=seat.player_id).update(first_name=first, last_name=last)
+    token = ScorekeeperLink.objects.filter(table=table).first().token
+    page = new_page(TABLET, locale="de-DE" if language == "de" else "en-GB")
+    page.goto(f"{live_server.url}/s/{token}/")
+    total = page.locator("table.hands-table tfoot th .full-head")
+    expect(total).to_have_text({"en": "Total", "de": "Gesamt"}[language])
+    lines = total.evaluate(
+        """el => { const text = document.createRange(); text.selectNodeContents(el);
+                   return new Set([...text.getClientRects()].map(r => Math.round(r.top))).size; }"""
+    )
+    assert lines == 1
+    screenshot(page, f"tablet-hands-total-{language}-768")
