@@ -444,6 +444,8 @@
       return;
     }
     main.innerHTML = theirs.innerHTML;
+    // The server's answer now, no longer the copy kept for no network (its note goes).
+    delete html.dataset.keptCopy;
     if (window.htmx) window.htmx.process(main);
     var alert = main.querySelector(".conflict, .form-errors, [role=alert]");
     if (alert) alert.scrollIntoView({ block: "center" });

@@ -271,3 +271,21 @@ def test_a_laus_round_waiting_names_who_took_each_ten(new_page, live_server, dra
     expect(row).to_contain_text("waiting to send")
     expect(row).to_contain_text("Who took the ten of ♠ spades? P1A Table1")
     expect(row).to_contain_text("Who took the ten of ♥ hearts? P1B Table1")
+
+
+def test_a_refusal_after_an_offline_reload_no_longer_says_no_network(new_page, live_server, card):
+    """A hand queued offline, the card reloaded from its kept copy, the network back: the
+    server's refusal showed under "No network: this is the card as last seen"."""
+    _event, link = card
+    page = open_card(new_page(TABLET), live_server, link)
+    page.context.set_offline(True)
+    enter_offline(page, {"red_books": "40", "melded_aces": "3"})
+    expect(light(page)).to_contain_text("1 waiting to send")
+    page.reload()
+    kept_note = page.get_by_text("this is the card as last seen")
+    expect(kept_note).to_be_visible()
+    page.context.set_offline(False)
+    expect(page.locator("#main .field-error, #main .form-errors").first).to_be_visible()
+    expect(light(page)).to_have_text("Online")
+    expect(kept_note).to_be_hidden()
+    assert stored(link) is None
