@@ -172,6 +172,43 @@
     delete form.dataset.dirty;
   }
 
+  // -- what is typed and not yet sent -------------------------------------------------
+  // Online, each preview keeps what is typed as the server's draft; without network no
+  // preview does, so it is kept here too, for this card's hand, until a preview reaches
+  // the server or the hand is saved; a reload (or the page closed and opened again)
+  // puts it back in the form.
+  var TYPING = "clubscore:typing:" + token;
+  var NOT_TYPED = ["csrfmiddlewaretoken", "idem", "version"];
+
+  function keepTyping(form) {
+    var data = new URLSearchParams(new FormData(form));
+    NOT_TYPED.forEach(function (name) { data.delete(name); });
+    return store.set(TYPING, { number: data.get("number"), body: data.toString() });
+  }
+
+  function forgetTyping() { return store.del(TYPING); }
+
+  function restoreTyping(form) {
+    return store.get(TYPING).then(function (kept) {
+      var number = form.querySelector("[name=number]");
+      if (!kept || !number || kept.number !== number.value) return;
+      var typed = new URLSearchParams(kept.body);
+      var fields = form.querySelectorAll("input:not([type=hidden]), select, textarea");
+      for (var i = 0; i < fields.length; i++) {
+        var field = fields[i];
+        if (field.type === "checkbox" || field.type === "radio") {
+          field.checked = typed.getAll(field.name).indexOf(field.value) !== -1;
+        } else if (typed.has(field.name)) {
+          field.value = typed.get(field.name);
+        }
+      }
+      form.dataset.dirty = "1";
+      // Online again: previewed, so the server keeps it as its draft too.
+      var first = form.querySelector("input:not([type=hidden])");
+      if (first && navigator.onLine) first.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  }
+
   function mark(text, className) {
     var span = document.createElement("span");
     span.className = "queued-mark " + (className || "");
@@ -490,6 +527,7 @@
     if (!form.dataset || !form.dataset.queue) return;
     event.preventDefault();
     var item = itemOf(form, event.submitter);
+    if (form.dataset.queue === "entry") forgetTyping();  // sent or queued: kept there
     // Online with nothing waiting it is sent at once; else it waits its turn.
     if (navigator.onLine && !queue.length) sendNow(item, form, event.submitter);
     else keep(item, form);
@@ -497,7 +535,9 @@
 
   document.addEventListener("input", function (event) {
     var form = event.target.closest && event.target.closest("form[data-queue=entry]");
-    if (form) form.dataset.dirty = "1";
+    if (!form) return;
+    form.dataset.dirty = "1";
+    keepTyping(form);
   });
 
   // No network: htmx sends nothing (no preview, no poll) rather than fail each time.
@@ -513,6 +553,11 @@
       unreachable();
     } else {
       reachable();
+      // A preview answered: the server keeps what is typed as its draft.
+      var elt = event.detail.elt;
+      if (elt && elt.matches && elt.matches("form[data-queue=entry]") && xhr.status === 200) {
+        forgetTyping();
+      }
       if (queue.length) send();
     }
   });
@@ -561,6 +606,8 @@
 
   read().then(function () {
     show();
+    var form = entryForm();
+    if (form && !form.hidden) restoreTyping(form);
     send();
   });
 })();

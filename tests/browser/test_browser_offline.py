@@ -14,7 +14,13 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from clubscore.events.clock import start_clock
-from clubscore.events.models import IdempotencyKey, ScoreChange, ScoreEntry, ScorekeeperLink
+from clubscore.events.models import (
+    Draft,
+    IdempotencyKey,
+    ScoreChange,
+    ScoreEntry,
+    ScorekeeperLink,
+)
 
 from .conftest import PHONE, TABLET, screenshot
 
@@ -289,3 +295,31 @@ def test_a_refusal_after_an_offline_reload_no_longer_says_no_network(new_page, l
     expect(light(page)).to_have_text("Online")
     expect(kept_note).to_be_hidden()
     assert stored(link) is None
+
+
+def test_what_is_typed_offline_is_back_after_the_page_is_closed(new_page, live_server, card):
+    """Online, each preview keeps what is typed as the server's draft; offline nothing
+    did: a page closed and opened again showed the older draft (2 red books, not 3)."""
+    _event, link = card
+    page = open_card(new_page(TABLET), live_server, link)
+    page.locator("#id_red_books").fill("2")
+    wait_until(page, lambda: Draft.objects.filter(entry__table=link.table).exists())
+    page.context.set_offline(True)
+    page.locator("#id_red_books").fill("3")
+    page.locator("#id_melded_aces").fill("4")
+    page.wait_for_timeout(300)  # IndexedDB writes
+    context = page.context
+    page.close()
+
+    again = context.new_page()
+    again.goto(f"{live_server.url}/s/{link.token}/")  # no network: the kept copy
+    expect(again.locator("#id_red_books")).to_have_value("3")
+    expect(again.locator("#id_melded_aces")).to_have_value("4")
+
+    context.set_offline(False)  # back: previewed, the server's draft is what was typed
+    again.reload()
+    expect(again.locator("#id_red_books")).to_have_value("3")
+    wait_until(
+        again,
+        lambda: Draft.objects.filter(entry__table=link.table, data__red_books="3").exists(),
+    )
