@@ -25,8 +25,9 @@ class TableRules:
     team_size: int | None = None
     # What the tablet calls the seat the hand starts from: "Deals: Anna" (marked with ``_``).
     first_seat_label: str = _("Deals:")
-    # The same seat in the legend of the wall's star: "★ deals".
-    first_seat_legend: str = _("deals")
+    # The same seat in the legend of the wall's star, which stays on it all evening:
+    # "★ deals first" (the deal then passes on).
+    first_seat_legend: str = _("deals first")
     #: Is a trump suit drawn for each round?
     draws_trumps: bool = False
     #: The deck of the draw for first play (a ``cards.Deck``), set by each game.

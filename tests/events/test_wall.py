@@ -126,8 +126,8 @@ def test_the_page_runs_a_fixed_number_of_queries(
     [
         ("hand_and_foot", "plays first"),
         ("exact_bid", "bids first"),
-        ("luxury_family", "deals"),
-        ("laus", "deals"),
+        ("luxury_family", "deals first"),
+        ("laus", "deals first"),
     ],
 )
 def test_the_star_is_explained_in_the_games_words(organizer_client, drawn_event, game, legend):
