@@ -118,6 +118,11 @@ class WholeTableEntry:
     def disputed_version(self, card: ScoreCard, entry: ScoreEntry) -> int:
         return entry.version
 
+    def disputers(self, card: ScoreCard, entry: ScoreEntry) -> list:
+        """Who may send the dispute from this tablet ("Dispute as …"): the players at the
+        table but the one who entered it, as for "Confirm as …"."""
+        return [s for s in card.seats if s.player_id != entry.entered_by_id]
+
     def proposal_form(
         self, card: ScoreCard, entry: ScoreEntry, data: Any = None
     ) -> EntryForm | None:
@@ -178,7 +183,9 @@ class WholeTableEntry:
         return None
 
     def disputer(self, card: ScoreCard, player_id: int | None) -> int | None:
-        return player_id
+        """The player at the table the dispute was sent as (the link's own otherwise)."""
+        seated = {s.player_id for s in card.seats}
+        return player_id if player_id in seated else card.link.player_id
 
 
 class TeamPartsEntry(WholeTableEntry):
@@ -373,6 +380,9 @@ class TeamPartsEntry(WholeTableEntry):
 
     def disputer(self, card: ScoreCard, player_id: int | None) -> int | None:
         return card.actor_player_id
+
+    def disputers(self, card: ScoreCard, entry: ScoreEntry) -> list:
+        return []  # the team's own link sends it
 
 
 #: The tablet's strategy for each kind of entry mode (the nearest class of the game's

@@ -356,6 +356,7 @@ class CardPage:
             "form": disputing.form,
             "version": version,
             "proposal_form": proposal,
+            "disputers": card.mode.disputers(card, entry),
         }
 
     # -- the rest ----------------------------------------------------------------------

@@ -278,7 +278,8 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
             key=_key(request),
             note=dispute_form.cleaned_data["note"],
             proposed=proposed,
-            player_id=card.link.player_id,
+            # "Dispute as …" on a tablet the whole table shares; else the link's player.
+            player_id=_int(request.POST.get("player"), card.link.player_id),
         ),
         on_invalid=refused_proposal if proposal is not None else None,
         on_sent_before=sent_before,

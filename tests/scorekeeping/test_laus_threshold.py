@@ -89,3 +89,24 @@ def test_a_laus_sum_says_its_own_words_and_a_negative_count_fills_nothing_in(cli
     html = post(client, link, "preview", data).content.decode()
     assert "filled in: 5" not in html and "at most 4" not in html
     assert "Check the marked fields." in html
+
+
+def test_a_whole_table_dispute_is_sent_as_the_player_who_disputes(client, running):
+    """On a tablet the whole table shares, a dispute was recorded under the scorekeeper
+    who entered the round ("Zoë disputed what Zoë entered"): "Dispute as …" names who."""
+    from clubscore.events.models import ScoreChange
+
+    (link,) = links(running("laus", tables=1, options={"rounds": 3}))
+    assert post(client, link, "entry", round_data(1)).status_code == 302
+    entry = ScoreEntry.objects.get(table=link.table, number=1)
+    seats = list(link.table.seats.order_by("position").select_related("player"))
+    others = [s for s in seats if s.player_id != entry.entered_by_id]
+    page = client.get(url(link) + "?dispute=1").content.decode()
+    for seat in others:
+        assert f'name="player" value="{seat.player_id}"' in page
+        assert f"Dispute as {seat.player.name}" in page
+    assert f"Dispute as {link.player.name}<" not in page
+    data = {"number": 1, "version": entry.version, "note": "The ten went elsewhere"}
+    assert post(client, link, "dispute", data | {"player": others[1].player_id}).status_code == 302
+    change = ScoreChange.objects.get(entry=entry, action="disputed")
+    assert change.changed_by_player_id == others[1].player_id
