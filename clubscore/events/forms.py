@@ -20,7 +20,7 @@ from .models import CallReason, Event, option_initial_values
 from .options import clean_option_fields, option_fields
 
 # Seeds fit the database's big integer; a person types a short one to reproduce a draw.
-MAX_SEED = 10**15
+MAX_SEED = 10**15 - 1  # fifteen digits
 
 
 class SearchForm(forms.Form):
@@ -84,6 +84,8 @@ class DrawForm(forms.Form):
         max_value=MAX_SEED,
         help_text=_("Leave empty for a new random draw; enter an earlier seed to repeat it."),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+        # Said in words: Django's "less than or equal to 1000000000000000" is hard to read.
+        error_messages={"max_value": _("A seed has at most 15 digits.")},
     )
     allow_sit_out = forms.BooleanField(required=False, widget=forms.HiddenInput)
     replace = forms.BooleanField(label=_("Yes, replace the tables drawn before"), required=False)
