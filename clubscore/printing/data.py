@@ -39,6 +39,7 @@ class EventInfo:
     name: str = ""
     date: datetime.date | None = None
     round: str = ""  # which round the cards and tables are of, e.g. "Play-off round 2"
+    playoff: bool = False  # a play-off's cards: its scores only order a tie (no bonus)
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,7 @@ def event_info(event: Event, round_: Round | None = None) -> EventInfo:
         name=event.name,
         date=event.date,
         round=round_label(round_) if round_ else "",
+        playoff=round_ is not None and round_.kind == Round.Kind.PLAYOFF,
     )
 
 

@@ -296,3 +296,25 @@ def test_the_qr_code_drawn_is_the_links_own_code(drawn_event):
     ]
     assert drawn == [[bool(cell) for cell in row] for row in expected]
     assert url == BASE + Table.objects.get(round__event=event).links.get().get_absolute_url()
+
+
+def test_a_card_that_earns_no_bonus_prints_no_bonus_row(drawn_event):
+    """A Hand and Foot play-off card (and an evening without the bonus) printed a
+    "First-table bonus" row to fill in: the play-off earns none (decisions.md)."""
+    from clubscore.events.models import Event
+    from clubscore.standings.playoffs import start_playoff
+    from tests.playoffs import hand_and_foot_tie, regular_tables, turn_in
+
+    event = drawn_event("hand_and_foot", tables=2, status=Event.Status.TIME_CALLED)
+    # (The label takes two lines in its box: read as "First-table" and "bonus".)
+    assert all(in_order(text, "First-table", "bonus") for text in card_texts(render(event)))
+    hand_and_foot_tie(event)
+    turn_in(regular_tables(event))
+    start_playoff(event, seed=1)
+    (playoff,) = card_texts(render(event))  # the latest round: the play-off's one table
+    assert "Play-off round 2" in playoff and in_order(playoff, "All hands", "Final", "score")
+    assert "First-table" not in playoff
+
+    none = drawn_event("hand_and_foot", tables=1, options={"first_table_bonus": 0})
+    (text,) = card_texts(render(none))
+    assert "First-table" not in text and in_order(text, "All hands", "Final", "score")

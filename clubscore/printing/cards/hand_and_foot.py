@@ -185,8 +185,11 @@ def hf_grid(
     return top - y
 
 
-def hf_finals(canvas: Canvas, x: float, top: float, width: float, row_h: float) -> float:
-    """All hands, the first-table bonus and the final score of each team."""
+def hf_finals(
+    canvas: Canvas, x: float, top: float, width: float, row_h: float, bonus: bool = True
+) -> float:
+    """All hands, the first-table bonus (where the card can earn one) and the final score
+    of each team."""
     team_w = (width - HF_FINAL_LABEL_W) / 2
     head = {"align": "center", "fill": SHADE, "size": SMALL, "bold": True}
     teams = [gettext("Team %(n)s") % {"n": n} for n in (1, 2)]
@@ -199,6 +202,8 @@ def hf_finals(canvas: Canvas, x: float, top: float, width: float, row_h: float) 
     )
     y = top - HEAD_H
     finals = [gettext("All hands"), gettext("First-table bonus"), gettext("Final score")]
+    if not bonus:
+        del finals[1]
     for index, label in enumerate(finals):
         last = index == len(finals) - 1
         style = {"bold": last, "fill": SHADE if last else None, "size": SMALL, "lines": 2}
@@ -213,6 +218,8 @@ def hand_and_foot(card: PrintedCard) -> None:
     values = card.game.point_values()
     bottom = card.bottom
     first = plays_first(table, card.game)
+    # No bonus row where none is given: the club's option at 0, or a play-off's card.
+    bonus = card.game.first_table_points(event.options) > 0 and not event.playoff
     codes = []
     for number in (1, 2):
         link = table.link(number) if table else None
@@ -232,7 +239,7 @@ def hand_and_foot(card: PrintedCard) -> None:
         row_h = card.box_height(available, parts["rows"])
         hf_grid(canvas, grid_x, y, grid_w, row_h, event)
         finals_top = y - 2 * HF_TEAM_H - 2 * mm - GAP
-        finals_h = hf_finals(canvas, x, finals_top, HF_PANEL_W, HF_FINAL_ROW)
+        finals_h = hf_finals(canvas, x, finals_top, HF_PANEL_W, HF_FINAL_ROW, bonus)
         if first:
             baseline = finals_top - finals_h - 4 * mm
             write_lines(canvas, x, baseline, first, TEXT, True, HF_PANEL_W, smallest=SMALL)
@@ -249,7 +256,7 @@ def hand_and_foot(card: PrintedCard) -> None:
     available = y - bottom - parts["head"] - GAP - max(finals_h, parts["values"])
     row_h = card.box_height(available, parts["rows"])
     y -= hf_grid(canvas, x, y, width, row_h, event) + GAP
-    finals_h = hf_finals(canvas, x, y, HF_PANEL_W, HF_FINAL_ROW)
+    finals_h = hf_finals(canvas, x, y, HF_PANEL_W, HF_FINAL_ROW, bonus)
     if first:
         baseline = y - finals_h - 4 * mm
         write_lines(canvas, x, baseline, first, TEXT, True, HF_PANEL_W, smallest=SMALL)
