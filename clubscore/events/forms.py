@@ -240,10 +240,22 @@ class CallForm(forms.Form):
 
     def problem(self) -> str:
         """What is wrong with the form, in one sentence for the caller (after is_valid)."""
-        if "reason" in self.errors:
-            return str(_("Choose why you call the organizer."))
-        if "note" in self.errors:
-            return str(
-                _("The note is too long: at most %(count)d characters.") % {"count": NOTE_LENGTH}
-            )
-        return str(_("The call could not be made; try again."))
+        return (
+            self.reason_problem
+            or self.note_problem
+            or str(_("The call could not be made; try again."))
+        )
+
+    @property
+    def reason_problem(self) -> str:
+        """What is wrong with the reason, said on it ("" when nothing is)."""
+        return str(_("Choose why you call the organizer.")) if "reason" in self.errors else ""
+
+    @property
+    def note_problem(self) -> str:
+        """What is wrong with the note, said on it ("" when nothing is)."""
+        if "note" not in self.errors:
+            return ""
+        return str(
+            _("The note is too long: at most %(count)d characters.") % {"count": NOTE_LENGTH}
+        )

@@ -249,13 +249,28 @@ def player(request: HttpRequest, token: str) -> HttpResponse:
             return HttpResponse(headers={"HX-Refresh": "true"})
         return render(request, "playerpages/off.html", {"event": link.event})
     evening.version = version
+    return _player_page(request, link, evening, token, live=live)
+
+
+def _player_page(
+    request: HttpRequest,
+    link: PlayerLink,
+    evening: MyTable,
+    token: str,
+    *,
+    live: bool = False,
+    call_form: CallForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The player's page (`live`: its live part alone); `call_form`: a call refused,
+    shown open with its message on the field at fault and what was typed."""
     others = [pk for pk in _mine(request, link.event) if pk != link.player_id]
     context = {
         "evening": evening,
         "event": link.event,
         "token": token,
         "live_query": _live_query(evening),
-        "call_form": CallForm(),
+        "call_form": call_form or CallForm(),
         "idem": uuid.uuid4().hex,
         "others": _other_links(link.event, others),
         "door": evening.phones,
@@ -266,7 +281,7 @@ def player(request: HttpRequest, token: str) -> HttpResponse:
     template = "playerpages/player.html"
     if live:
         template += "#live"
-    return render(request, template, context)
+    return render(request, template, context, status=status)
 
 
 def _over(request: HttpRequest, link: PlayerLink) -> HttpResponse:
@@ -309,8 +324,9 @@ def call(request: HttpRequest, token: str) -> HttpResponse:
         messages.error(request, _("You have no table yet: please find the organizer."))
         return redirect(back)
     if not form.is_valid():
-        messages.error(request, form.problem())
-        return redirect(back + "#call")
+        # The form open again, its message on the field at fault, the note kept.
+        evening.version = live_version(token)
+        return _player_page(request, link, evening, token, call_form=form, status=400)
     try:
         called = calls.call_organizer(
             evening.table,
