@@ -485,7 +485,11 @@
     delete html.dataset.keptCopy;
     if (window.htmx) window.htmx.process(main);
     var alert = main.querySelector(".conflict, .form-errors, [role=alert]");
-    if (alert) alert.scrollIntoView({ block: "center" });
+    if (alert) {
+      // Its top in sight: a conflict taller than a phone's screen starts at its heading.
+      var tall = alert.getBoundingClientRect().height > window.innerHeight * 0.8;
+      alert.scrollIntoView({ block: tall ? "start" : "center" });
+    }
     show();
   }
 
