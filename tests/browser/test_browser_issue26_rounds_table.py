@@ -144,3 +144,34 @@ def test_total_keeps_its_word_on_a_tablet(new_page, live_server, drawn_event, la
     )
     assert lines == 1
     screenshot(page, f"tablet-hands-total-{language}-768")
+
+
+ON_ONE_LINE_PTS = """() => [...document.querySelectorAll(".lines .pts")]
+  .filter(cell => {
+    const text = document.createRange();
+    text.selectNodeContents(cell);
+    return new Set([...text.getClientRects()].map(r => Math.round(r.top))).size > 1;
+  })
+  .map(cell => cell.innerText)"""
+
+
+def test_the_round_to_check_keeps_each_figure_whole_on_a_german_tablet(
+    new_page, live_server, drawn_event
+):
+    """ "Stichpunkte (130 Machtpunkte)" put its 210 as "21" over "0" in the narrow column
+    of a Luxury Family round to check, at 768 px."""
+    from .conftest import TABLET
+
+    event = start_clock(drawn_event("luxury_family", tables=1, options=OPTIONS["luxury_family"]))
+    (table,) = regular_tables(event)
+    names = seat_names(table)
+    payload = lf_round(
+        names, bid=350, melds=[160, 80, 40], power_points=[130, 60, 50], penalties=[0, 0, 20]
+    )
+    sent_by_first_seat(table, 1, payload)
+    token = ScorekeeperLink.objects.filter(table=table).first().token
+    page = new_page(TABLET, locale="de-DE")
+    page.goto(f"{live_server.url}/s/{token}/")
+    expect(page.locator(".lines .pts").first).to_be_visible()
+    screenshot(page, "tablet-lf-round-to-check-de-768")
+    assert page.evaluate(ON_ONE_LINE_PTS) == []
