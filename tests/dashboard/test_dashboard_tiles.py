@@ -168,7 +168,7 @@ def test_a_rounds_dispute_names_the_player_who_disputed_and_who_entered(
     assert f"{names[2]} disputed what {names[0]} entered." in page
     organizer_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
     page = organizer_client.get(url(event)).content.decode()
-    assert f"{names[2]} hat bestritten, was {names[0]} eingetragen hat." in page
+    assert f"{names[2]} hat beanstandet, was {names[0]} eingetragen hat." in page
 
 
 def disputed_hand(table, add_entry):
