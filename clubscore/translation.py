@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.functional import lazy
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 
 from clubscore.games import GAMES, Game
 from clubscore.games.cards import SUIT_NAMES, SUIT_SYMBOLS
@@ -66,3 +66,23 @@ def suit_label(suit: str | None) -> str:
     if suit not in SUIT_SYMBOLS:
         return ""
     return f"{SUIT_SYMBOLS[suit]} {translate(SUIT_NAMES[suit])}"
+
+
+#: The ranks as German and English players write them (Q is D for Dame, J is B for Bube).
+RANK_LABELS = {
+    "A": pgettext_lazy("card rank: ace", "A"),
+    "10": pgettext_lazy("card rank: ten", "10"),
+    "K": pgettext_lazy("card rank: king", "K"),
+    "Q": pgettext_lazy("card rank: queen", "Q"),
+    "J": pgettext_lazy("card rank: jack", "J"),
+    "7": pgettext_lazy("card rank: seven", "7"),
+}
+
+
+def card_label(card: str) -> str:
+    """A card as written ("Q♦", the draw's high cards) in the reader's letters ("D♦" in
+    German); anything else as it is."""
+    if len(card) < 2 or card[-1] not in SUIT_SYMBOLS.values():
+        return card
+    rank = card[:-1]
+    return f"{RANK_LABELS.get(rank, rank)}{card[-1]}"

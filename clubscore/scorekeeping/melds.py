@@ -16,7 +16,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_GET
 
 from clubscore.entry_forms import FORMS
@@ -24,19 +23,9 @@ from clubscore.errors import BadInput
 from clubscore.games import GAMES, ScoreError
 from clubscore.games.cards import card_name
 from clubscore.numbers import parse_int
-from clubscore.translation import translate
+from clubscore.translation import RANK_LABELS, translate
 
 from .views import _card
-
-#: The ranks as German and English players write them (Q is D for Dame, J is B for Bube).
-RANK_LABELS = {
-    "A": pgettext_lazy("card rank: ace", "A"),
-    "10": pgettext_lazy("card rank: ten", "10"),
-    "K": pgettext_lazy("card rank: king", "K"),
-    "Q": pgettext_lazy("card rank: queen", "Q"),
-    "J": pgettext_lazy("card rank: jack", "J"),
-    "7": pgettext_lazy("card rank: seven", "7"),
-}
 
 
 def calculator_fields(game_key: str, players: list[str], options: dict) -> dict[int, str]:

@@ -206,3 +206,21 @@ def test_the_draw_page_says_who_starts_in_the_games_words(
     services.check_in(exact_bid, [make_player() for _ in range(3)])
     services.draw_round(exact_bid, seed=5)
     assert cards in organizer_client.get(draw_url(exact_bid)).content.decode()
+
+
+def test_the_cards_drawn_read_in_the_pages_language(organizer_client, event, check_in):
+    """The German draw page said "Chloé Q♦" where German players write D♦ (Dame)."""
+    from django.conf import settings
+
+    check_in(4)
+    services.draw_round(event, seed=1)
+    table = Table.objects.get(round__event=event)
+    cards = {str(table.first_player_id): "Q♦"}
+    table.draw_details = {**table.draw_details, "high_cards": cards}
+    table.save(update_fields=["draw_details"])
+    organizer_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    page = organizer_client.get(draw_url(event)).content.decode()
+    assert f"{table.first_player.name} (hat D♦ gezogen)" in page and "Q♦" not in page
+    organizer_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    page = organizer_client.get(draw_url(event)).content.decode()
+    assert f"{table.first_player.name} (drew Q♦)" in page
