@@ -121,8 +121,7 @@ class HandAndFoot(Game):
     teams = 2
     team_size = 2
     standings_order = "high"
-    # Everyone deals their own hand and foot; the draw decides who plays first.
-    first_seat_label = _("Plays first:")
+    first_seat_label = _("Plays first:")  # all deal their own; the draw picks who starts
     first_seat_legend = _("plays first")
     tiebreakers = (
         Tiebreaker("hands_won", _("Hands won")),
