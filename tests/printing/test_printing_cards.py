@@ -163,8 +163,8 @@ def test_luxury_family_card_names_the_dealer_of_each_deal_and_the_meld_table(dra
 @pytest.mark.parametrize(
     ("game", "language", "first", "total"),
     [
-        ("luxury_family", "en", "Deals:", "Total after 1 deal"),
-        ("luxury_family", "de", "Gibt:", "Summe nach 1 Spiel"),
+        ("luxury_family", "en", "Deals:", "Total (1 round)"),
+        ("luxury_family", "de", "Gibt:", "Summe (1 Runde)"),
         ("laus", "en", "Deals:", None),
         ("exact_bid", "en", "Bids first:", None),
     ],

@@ -11,6 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from clubscore.games import GAMES
 from clubscore.games.luxury_family import LuxuryFamily
+from clubscore.translation import translate
 
 from ..data import EventInfo
 from ..pdf import LIGHT, SHADE, SMALL, box, write
@@ -27,7 +28,7 @@ from .layout import (
     heading_width,
 )
 
-LF_DEAL_W, LF_BID_W, LF_MAKER_W = 11 * mm, 14 * mm, 20 * mm
+LF_DEAL_W, LF_BID_W, LF_MAKER_W = 13 * mm, 14 * mm, 20 * mm  # "Round", "Runde" whole
 LF_BOX_LEAST = 13 * mm  # a player's box: room for a four-digit score in pen
 #: The dealer's column: as wide as this, narrower (down to LF_DEALER_LEAST, two lines of
 #: a name) where the players' boxes need the room for their headings on one line.
@@ -81,7 +82,8 @@ def luxury_family(card: PrintedCard) -> None:
     row_h = card.box_height(available, deals + 1)
 
     y = card.names(y, fixed, player_w)
-    heads = [gettext("Deal"), gettext("Dealer"), gettext("Bid"), gettext("Game maker")]
+    # The game's own word for an entry ("Round", as the tablet and the rule sheet say).
+    heads = [translate(game.words.one), gettext("Dealer"), gettext("Bid"), gettext("Game maker")]
     y = card.row(
         y,
         HEAD_H,
@@ -98,7 +100,7 @@ def luxury_family(card: PrintedCard) -> None:
         ]
         y = card.row(y, row_h, labels, [(w, "") for w in subs])
     total = {"bold": True, "fill": SHADE}
-    label = ngettext("Total after %(n)s deal", "Total after %(n)s deals", deals) % {"n": deals}
+    label = ngettext("Total (%(n)s round)", "Total (%(n)s rounds)", deals) % {"n": deals}
     card.row(y, row_h, [(fixed, label, total)], [(player_w, "")])
     meld_table(card.canvas, x, card.bottom + meld_h, width, meld_h, meld_rows)
 
