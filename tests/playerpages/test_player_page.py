@@ -86,6 +86,8 @@ def test_a_player_sitting_out_reads_why(client, make_event, make_player):
     )
     page = text(client.get(page_url(phones.link_for(event, out))))
     assert "You sit out this round." in page
+    # The draw's reason, written of the player, reads as the answer to why.
+    assert '<p class="phone-note">Why: ' in page
 
 
 def test_before_the_draw_the_page_says_wait(client, make_event, make_player):
