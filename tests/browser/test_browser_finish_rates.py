@@ -65,7 +65,7 @@ def test_the_organizer_finishes_and_the_ladder_counts_it(
     expect(ladder.locator("tbody tr")).to_have_count(players)
     ratings = ladder.locator("td.rating").all_inner_texts()
     assert "–" not in ratings and all(re.fullmatch(r"-?\d+\.\d", r) for r in ratings)
-    evenings = ladder.locator("tbody td.rating + td").all_inner_texts()  # "Rated evenings"
+    evenings = ladder.locator("tbody td.rating + td").all_inner_texts()  # "Evenings"
     assert evenings == ["1"] * players
     screenshot(page, f"ladder-after-finishing-{game}")
 

@@ -78,7 +78,7 @@ def test_the_ladder_page_filters_sorts_and_exports(drawn_event, add_entry):
         "Player",
         "Total",
         "Rating",
-        "Rated evenings",
+        "Evenings",
         "Events played",
         "Best finish",
         "Wins",
