@@ -345,11 +345,7 @@ def render_standings(
             "total": standings.playoff_rows[0].total,
         }
         story += [Spacer(1, 4 * mm), Paragraph(escape(tied), strong)]
-    hint = gettext(
-        "Equal totals share a rank. A tie for first place is decided by a play-off; "
-        "the tie-break columns only show how close it was."
-    )
-    story += [Spacer(1, 3 * mm), Paragraph(escape(hint), note)]
+    story += [Spacer(1, 3 * mm), Paragraph(escape(standings.tiebreak_hint), note)]
 
     def footer(canvas, document) -> None:
         canvas.saveState()

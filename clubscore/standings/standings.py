@@ -134,6 +134,23 @@ class Standings:
         return translate(self.event.game_rules.words.chart_caption)
 
     @property
+    def tiebreak_hint(self) -> str:
+        """How ties are settled, naming the game's own tie-break columns ("the Best round
+        column only shows how close it was")."""
+        labels = [label for _key, label, _better in self.tiebreakers]
+        if not labels:
+            return _("Equal totals share a rank. A tie for first place is decided by a play-off.")
+        if len(labels) == 1:
+            return _(
+                "Equal totals share a rank. A tie for first place is decided by a play-off; "
+                "the %(column)s column only shows how close it was."
+            ) % {"column": labels[0]}
+        return _(
+            "Equal totals share a rank. A tie for first place is decided by a play-off; "
+            "the %(columns)s and %(last)s columns only show how close it was."
+        ) % {"columns": ", ".join(labels[:-1]), "last": labels[-1]}
+
+    @property
     def playoff_rows(self) -> list[Row]:
         """Those tied for first whom no play-off has settled (yet)."""
         return [row for row in self.rows if row.playoff]

@@ -169,3 +169,32 @@ def test_standings_pages_run_the_same_queries_for_2_and_20_tables(
         with django_assert_num_queries(7 if name == "dashboard:standings" else 5):
             response = visitor.get(reverse(name, args=[event.pk]))
         assert len(response.context["standings"].rows) == 4 * tables
+
+
+@pytest.mark.parametrize(
+    "game, named",
+    [
+        ("hand_and_foot", "the Hands won and First-table bonus columns only show"),
+        ("exact_bid", "the Tricks and Exact bids columns only show"),
+        ("luxury_family", "the Best round column only shows"),
+        ("laus", "the Best round column only shows"),
+    ],
+)
+def test_the_tie_note_names_the_games_own_tie_break_columns(
+    organizer_client, drawn_event, game, named
+):
+    """Not "the tie-break columns" (the page has no column by that name, Laus has one):
+    the note names the columns the reader sees, on the page and on paper."""
+    from tests.printing.conftest import page_texts
+
+    event = drawn_event(game, tables=1)
+    page = organizer_client.get(url(event)).content.decode()
+    assert named in page
+    printed = " ".join(
+        page_texts(
+            organizer_client.get(
+                reverse("printing:event_pdf", args=[event.pk, "standings"])
+            ).content
+        )
+    ).replace("\n", " ")
+    assert named in printed
