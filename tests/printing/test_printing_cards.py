@@ -158,6 +158,14 @@ def test_luxury_family_card_names_the_dealer_of_each_deal_and_the_meld_table(dra
         assert label in first_card
         for points in {plain, trump} - {None}:
             assert str(points) in first_card
+    # Scored from paper when the tablets are down: the power points' conversion, as the
+    # game counts it (rule sheet: from 60 each point twice, from 120 three times...).
+    assert "Trick points: 60+ ×2, 120+ ×3, 180+ ×4" in first_card
+
+
+def test_the_german_luxury_family_card_says_how_power_points_count(drawn_event):
+    event = drawn_event("luxury_family", tables=1, language="de")
+    assert "Stichpunkte: ab 60 ×2, ab 120 ×3, ab 180 ×4" in page_texts(render(event))[0]
 
 
 @pytest.mark.parametrize(

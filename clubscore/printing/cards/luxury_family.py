@@ -10,7 +10,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from clubscore.games import GAMES
-from clubscore.games.luxury_family import LuxuryFamily
+from clubscore.games.luxury_family import POWER_TOTAL, LuxuryFamily
 from clubscore.translation import translate
 
 from ..data import EventInfo
@@ -102,7 +102,7 @@ def luxury_family(card: PrintedCard) -> None:
     total = {"bold": True, "fill": SHADE}
     label = ngettext("Total (%(n)s round)", "Total (%(n)s rounds)", deals) % {"n": deals}
     card.row(y, row_h, [(fixed, label, total)], [(player_w, "")])
-    meld_table(card.canvas, x, card.bottom + meld_h, width, meld_h, meld_rows)
+    meld_table(card.canvas, x, card.bottom + meld_h, width, meld_h, meld_rows, conversion(game))
 
 
 def meld_table(
@@ -112,8 +112,10 @@ def meld_table(
     width: float,
     height: float,
     rows: Sequence[tuple[str, int | None, int | None]],
+    last_line: str = "",
 ) -> None:
-    """The meld table in two halves: combination, plain suit, trump suit."""
+    """The meld table in two halves: combination, plain suit, trump suit; `last_line` in
+    the second half's free line (the halves are as long as the first, which has one more)."""
     box(canvas, x, top, width, height, fill=LIGHT, line=0.5)
     per_half = math.ceil(len(rows) / 2)
     half_w = (width - 4 * mm) / 2
@@ -138,6 +140,25 @@ def meld_table(
                 text = "–" if points is None else str(points)
                 centre = plain_x + (column + 0.5) * number_w
                 write(canvas, centre, baseline, text, SMALL, True, align="center")
+    if last_line and len(rows) < 2 * per_half:
+        left = x + 2 * mm + half_w
+        baseline = top - 7 * mm - per_half * MELD_LINE + 1.2 * mm
+        write(
+            canvas, left, baseline, last_line, SMALL, bold=True, width=half_w - 2 * mm, smallest=8
+        )
+
+
+def conversion(game: LuxuryFamily) -> str:
+    """How power points (after penalties) become trick points, read off the game's own
+    count: "Trick points: 60+ ×2, 120+ ×3, 180+ ×4" (a paper card is scored without
+    a tablet to convert them)."""
+    steps, last = [], 1
+    for power in range(1, POWER_TOTAL):
+        times = game.trick_points(power + 1) - game.trick_points(power)
+        if times != last:
+            steps.append(gettext("%(points)s+ ×%(times)s") % {"points": power, "times": times})
+            last = times
+    return gettext("Trick points: %(steps)s") % {"steps": ", ".join(steps)}
 
 
 CARD = card_kind(LuxuryFamily.key, luxury_family, luxury_family_height)
