@@ -20,6 +20,12 @@ from django.db.models import Q
 
 from clubscore.events.models import Event
 from clubscore.standings.loading import load_events
+from clubscore.standings.standings import (
+    announced_standings,
+    couples_for,
+    places,
+    ranked_by_total_alone,
+)
 
 from .engine import State, rate_evening
 from .models import Rating, RatingHistory, RatingLock
@@ -83,8 +89,19 @@ def recompute_from(game: str, event: Event | None = None) -> int:
         else:
             state.pop(player_id, None)  # a newcomer again
 
+    couples = couples_for(events, loaded)
     history = []
     for evening in events:
+        # The place each player finished, as the evening's standings announced it (a
+        # play-off's winner first, a couple's place both spouses', Laus per round):
+        # the engine's own places know only the totals, which is all most evenings need
+        # (working out the standings too took a third more time: bench_ratings.py).
+        rows = loaded[evening.pk]
+        announced = (
+            {}
+            if ranked_by_total_alone(evening, rows)
+            else places(announced_standings(evening, rows, couples))
+        )
         for done in rate_evening(game, evening.game_options, tables[evening.pk], state):
             history.append(
                 (
@@ -98,7 +115,7 @@ def recompute_from(game: str, event: Event | None = None) -> int:
                     done.after.sigma,
                     done.after.evenings,
                     done.score,
-                    done.place,
+                    announced.get(done.player_id, done.place),
                     json.dumps(done.tables),
                     json.dumps(done.partners),
                 )

@@ -12,7 +12,7 @@ from clubscore.games import GAMES
 from clubscore.translation import translate
 
 from .loading import load_events
-from .standings import standings_from_rows
+from .standings import announced_standings, couples_for, places, standings_from_rows
 
 # The ladder is public (a club notice board): only final evenings count, so it never
 # shows an evening whose results the organizer has not closed yet.
@@ -79,25 +79,29 @@ def season_ladder(game: str, year: int | None = None) -> Ladder:
     events, tables and players. Ranked by total in the game's own order, or by the
     figure the game ranks its evenings by (`Game.ladder_figure`: Laus per round played).
 
-    Each evening's place is its settled standings' rank: a play-off's winner alone
-    finishes first; whoever did not play that evening has no finish (nor an event)."""
+    Each evening's place is its standings' rank as announced (`announced_standings`):
+    a play-off's winner alone finishes first; on an evening ranked by couples, a couple's
+    place is both spouses'; whoever did not play that evening has no finish (nor an
+    event). The totals are each player's own."""
     events = list(ladder_events(game, year))
     loaded = load_events(events)
+    couples = couples_for(events, loaded)
     rows: dict[int, LadderRow] = {}
     decided: list[tuple[Event, str]] = []
     for event in events:
         standings = standings_from_rows(event, loaded[event.pk])
-        decided += [(event, result.text) for result in standings.playoffs if result.winners]
+        announced = announced_standings(event, loaded[event.pk], couples, standings)
+        decided += [(event, result.text) for result in announced.playoffs if result.winners]
+        place = places(announced)
         for line in standings.ranked:
             pid = line.player_ids[0]
             row = rows.get(pid) or rows.setdefault(pid, LadderRow(player_id=pid, name=line.name))
+            rank = place.get(pid, line.rank)
             row.total += line.total
             row.events += 1
-            row.best_finish = (
-                line.rank if row.best_finish is None else min(row.best_finish, line.rank)
-            )
-            row.wins += line.rank == 1
-            row.results.append((line.total, line.rank))
+            row.best_finish = rank if row.best_finish is None else min(row.best_finish, rank)
+            row.wins += rank == 1
+            row.results.append((line.total, rank))
             row.played += line.played
             row.played_each.append(line.played)
     rules = GAMES[game]

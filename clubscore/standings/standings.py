@@ -210,6 +210,41 @@ def event_standings(event: Event, *, basis: str | None = None) -> Standings:
     return standings_from_rows(event, loaded, basis=basis, couples=couples)
 
 
+def couples_for(events: Sequence[Event], loaded: dict[int, EventRows]) -> list[Couple]:
+    """The couples the evenings on the couple basis rank (one query; none without one)."""
+    paired = [event for event in events if event.standings_basis == COUPLE]
+    return couples_of({pid for e in paired for pid in loaded[e.pk].player_ids}) if paired else []
+
+
+def announced_standings(
+    event: Event,
+    loaded: EventRows,
+    couples: Sequence[Couple],
+    individual: Standings | None = None,
+) -> Standings:
+    """The evening's standings as the organizer announced them: on its own basis (a
+    couple's place is both spouses'), play-offs settled. `couples`: `couples_for`;
+    `individual`: the individual standings, when worked out already."""
+    if event.standings_basis == COUPLE:
+        return standings_from_rows(event, loaded, basis=COUPLE, couples=couples)
+    return individual or standings_from_rows(event, loaded)
+
+
+def ranked_by_total_alone(event: Event, loaded: EventRows) -> bool:
+    """Whether the evening's places are simply its players' totals ranked: no play-off,
+    the individual basis, a game that ranks by the total (not per round played)."""
+    return (
+        not loaded.playoffs
+        and event.standings_basis != COUPLE
+        and not GAMES[event.game].standings_per_round
+    )
+
+
+def places(standings: Standings) -> dict[int, int]:
+    """Each ranked player's place: the rank of their line."""
+    return {pid: row.rank for row in standings.ranked for pid in row.player_ids}
+
+
 def standings_from_rows(
     event: Event,
     loaded: EventRows,

@@ -176,3 +176,31 @@ def test_a_rating_just_below_the_start_reads_nought_not_minus_nought(
     export = Client().get(LADDER, {"game": "hand_and_foot", "rank_by": "rating", "_export": "csv"})
     rows = list(csv.reader(io.StringIO(export.content.decode())))
     assert [row[3] for row in rows[1:]] == ["1.3", "0.0", "0.0", "-1.3"]
+
+
+def test_on_an_evening_ranked_by_couples_the_winning_couple_gets_the_wins(drawn_event):
+    """The ladder counts the place the evening announced: on the couple basis the couple
+    that won, both spouses, and nobody else (on their own four players were level)."""
+    from clubscore.club.models import Couple
+    from tests.playoffs import hand_and_foot_tie, regular_tables, turn_in
+
+    event = drawn_event("hand_and_foot", tables=2, standings_basis="couple")
+    hand_and_foot_tie(event)
+    turn_in(regular_tables(event))
+    first, second = regular_tables(event)
+    seats = {
+        (seat.table_id, seat.position): seat.player
+        for seat in Seat.objects.filter(table__in=[first, second])
+    }
+    # Team 1 won at the first table (seats 1 and 3), team 2 at the second (seats 2 and 4).
+    winners = [seats[first.pk, 1], seats[second.pk, 2]]
+    mixed = [seats[first.pk, 3], seats[second.pk, 1]]
+    for pair in (winners, mixed):
+        a, b = sorted(pair, key=lambda player: player.pk)
+        Couple.objects.create(player_a=a, player_b=b, scorekeeper=a)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    announced = event_standings(Event.objects.get(pk=event.pk))
+    assert set(announced.rows[0].player_ids) == {p.pk for p in winners}
+    ladder = season_ladder("hand_and_foot", event.date.year)
+    assert {row.player_id for row in ladder.rows if row.wins} == {p.pk for p in winners}
+    assert {row.best_finish for row in ladder.rows if row.player_id == mixed[0].pk} == {2}

@@ -196,3 +196,20 @@ def test_the_draw_service_balances_by_rating_when_asked(evening, members):
     arguments = services.draw_arguments(event, seed=1, allow_sit_out=False)
     mus = dict(Rating.objects.values_list("player_id", "mu"))
     assert arguments["ratings"] == {str(p.pk): mus[p.pk] for p in people}
+
+
+def test_a_players_place_is_the_one_the_evening_announced_after_its_play_off(drawn_event):
+    """The place kept with each rated evening (the player's page shows it) is the
+    standings' rank: the play-off's winner alone is first, not all who tied on points."""
+    from clubscore.ratings.models import RatingHistory
+    from clubscore.ratings.services import rebuild
+    from clubscore.standings.standings import event_standings
+    from tests.playoffs import laus_tie, play_off
+
+    event = laus_tie(drawn_event, tables=4, status=Event.Status.FINAL)
+    play_off(event)
+    rebuild(["laus"])
+    places = dict(RatingHistory.objects.filter(event=event).values_list("player_id", "place"))
+    announced = {pid: row.rank for row in event_standings(event).ranked for pid in row.player_ids}
+    assert places == announced
+    assert list(places.values()).count(1) == 1
