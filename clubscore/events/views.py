@@ -250,21 +250,31 @@ def wall(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, template, context)
 
 
-@require_POST
 @organizer_required
 def revoke_links(request: HttpRequest, table_id: int) -> HttpResponse:
-    """Revoke a table's scorekeeper links and issue fresh ones, then go back."""
+    """A table's scorekeeper links and their QR codes (a new tablet opens the card from
+    here), and new ones for a lost tablet: on POST the old links stop opening the card
+    and the page shows the new ones (or `next`)."""
     table = get_object_or_404(Table.objects.select_related("round__event"), pk=table_id)
-    links = revoke_table_links(table)
-    messages.success(
-        request,
-        ngettext(
-            "%(table)s has a new scorekeeper link; the old one no longer opens the card. "
-            "Print the table's card again for the new QR code.",
-            "%(table)s has %(count)d new scorekeeper links; the old ones no longer open "
-            "the card. Print the table's card again for the new QR codes.",
-            len(links),
+    event = table.round.event
+    live = event.status in Event.LIVE_STATUSES  # a final evening's cards open no more
+    if request.method == "POST":
+        if not live:
+            messages.error(request, _("The evening is not running: there is no link to replace."))
+            return redirect(request.path)
+        links = revoke_table_links(table)
+        messages.success(
+            request,
+            ngettext(
+                "%(table)s has a new scorekeeper link; the old one no longer opens the "
+                "card. Print the table's card again for the new QR code.",
+                "%(table)s has %(count)d new scorekeeper links; the old ones no longer "
+                "open the card. Print the table's card again for the new QR codes.",
+                len(links),
+            )
+            % {"table": table, "count": len(links)},
         )
-        % {"table": table, "count": len(links)},
-    )
-    return redirect_back(request, reverse("events:detail", args=[table.round.event_id]))
+        return redirect_back(request, request.path)
+    links = table.links.filter(revoked_at__isnull=True).select_related("team").order_by("pk")
+    context = {"event": event, "table": table, "links": links, "live": live}
+    return render(request, "events/new_links.html", context)

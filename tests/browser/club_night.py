@@ -86,6 +86,7 @@ def build(
         ("draw", reverse("events:draw", args=hf), org),
         ("dashboard", reverse("dashboard:event", args=hf), org),
         ("dashboard-laus", reverse("dashboard:event", args=lau), org),
+        ("table-links", reverse("events:revoke_links", args=[tables[0].pk]), org),
         ("standings", reverse("dashboard:standings", args=hf), org),
         ("public-standings", reverse("dashboard:public_standings", args=[last_week.pk]), player),
         ("wall", reverse("events:wall", args=hf), org),

@@ -72,18 +72,42 @@ def test_the_organizer_revokes_with_a_post_and_goes_back(organizer_client, drawn
     assert "2 new scorekeeper links" in page
 
 
-def test_it_goes_back_to_the_event_not_to_another_site(organizer_client, drawn_event):
-    event = drawn_event("hand_and_foot", tables=1)
-    url = reverse("events:revoke_links", args=[first_table(event).pk])
-    response = organizer_client.post(url, {"next": "https://evil.example/"})
-    assert response["Location"] == reverse("events:detail", args=[event.pk])
-
-
-def test_a_get_changes_nothing(organizer_client, drawn_event):
+def test_it_shows_the_new_links_not_another_site(organizer_client, drawn_event):
     event = drawn_event("hand_and_foot", tables=1)
     table = first_table(event)
-    response = organizer_client.get(reverse("events:revoke_links", args=[table.pk]))
-    assert response.status_code == 405
+    url = reverse("events:revoke_links", args=[table.pk])
+    response = organizer_client.post(url, {"next": "https://evil.example/"})
+    assert response["Location"] == url
+    page = organizer_client.get(url).content.decode()
+    for link in table.links.filter(revoked_at__isnull=True):
+        assert reverse("scorekeeping:qr", args=[link.token]) in page
+        assert link.get_absolute_url() in page
+
+
+def test_a_get_shows_the_links_and_asks_before_replacing_them(organizer_client, drawn_event):
+    """The dashboard's "New links (tablet lost)" opens the table's links (a new tablet
+    scans one) and the button that replaces them; the visit itself changes nothing."""
+    event = drawn_event("hand_and_foot", tables=1)
+    table = first_table(event)
+    dashboard = organizer_client.get(reverse("dashboard:event", args=[event.pk])).content.decode()
+    url = reverse("events:revoke_links", args=[table.pk])
+    assert f'href="{url}"' in dashboard and "New links (tablet lost)" in dashboard
+    response = organizer_client.get(url)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Make new links" in page
+    assert page.count("/qr.svg") == 2  # both teams' cards
+    assert not table.links.filter(revoked_at__isnull=False).exists()
+
+
+def test_a_final_evenings_links_are_not_replaced(organizer_client, drawn_event):
+    event = drawn_event("hand_and_foot", tables=1, status="final")
+    table = first_table(event)
+    url = reverse("events:revoke_links", args=[table.pk])
+    dashboard = organizer_client.get(reverse("dashboard:event", args=[event.pk])).content.decode()
+    assert "New links (tablet lost)" not in dashboard
+    response = organizer_client.post(url, follow=True)
+    assert "The evening is not running" in response.content.decode()
     assert not table.links.filter(revoked_at__isnull=False).exists()
 
 

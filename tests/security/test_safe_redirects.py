@@ -36,7 +36,7 @@ def _post_targets(event) -> dict:
         "revoke_links": (
             reverse("events:revoke_links", args=[table.pk]),
             {},
-            reverse("events:detail", args=[event.pk]),
+            reverse("events:revoke_links", args=[table.pk]),  # the new links
         ),
     }
 
