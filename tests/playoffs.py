@@ -82,7 +82,8 @@ def play_off(event, ten_of_spades_to: int = 1, *, basis=None, seed: int = 7, don
     Event.objects.filter(pk=event.pk, status=Event.Status.FINAL).update(
         status=Event.Status.TIME_CALLED
     )
-    round_ = start_playoff(event, basis=basis, seed=seed)
+    # Read again: the event as the organizer's page would find it, reopened.
+    round_ = start_playoff(Event.objects.get(pk=event.pk), basis=basis, seed=seed)
     tables = list(round_.tables.select_related("round__event").order_by("number"))
     for table in tables:
         confirm(table, 1, laus_round(seat_names(table), ten_of_spades_to))

@@ -175,8 +175,15 @@ def finish_page(request: HttpRequest, event_id: int) -> HttpResponse:
     """Every card not in and every open dispute, each with a way to settle it."""
     event = get_object_or_404(Event, pk=event_id)
     cards = finish.open_cards(event)
+    # Once every card is in: a tie for first that no play-off has decided yet is said
+    # before the evening is made final (finishing leaves it shared).
+    tie = None
+    if not cards and event.status != Event.Status.FINAL:
+        standings = event_standings(event)
+        tie = standings.playoff_rows if standings.playoff_pending else None
     context = {
         "event": event,
+        "tied": tie,
         "cards": cards,
         "ready": len(finish.ready_to_score(cards)),
         "disputes": sum(len(card.disputed) for card in cards),

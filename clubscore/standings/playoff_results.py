@@ -97,8 +97,8 @@ class PlayoffResult:
         if self.state == TIED_AGAIN:
             return (
                 _(
-                    "Play-off round %(number)s: %(scores)s. Tied again: the tie can be played "
-                    "off again."
+                    "Play-off round %(number)s: %(scores)s. Tied again: play it off again, or "
+                    "decide it by lot."
                 )
                 % values
             )

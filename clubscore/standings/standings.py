@@ -162,14 +162,18 @@ class Standings:
 
     @property
     def can_start_playoff(self) -> bool:
-        """A pending tie, and the evening's scores are in: a table still playing could
-        still change who is tied."""
-        return self.playoff_pending and not self.cards_out
+        """A pending tie, the evening's scores in (a table still playing could still
+        change who is tied) and the evening not final (reopened first)."""
+        return self.playoff_pending and not self.playoff_waits_for
 
     @property
     def playoff_waits_for(self) -> str:
         """Why a pending tie is not offered a play-off yet ("" when it is)."""
-        if self.playoff_pending and self.cards_out:
+        if not self.playoff_pending:
+            return ""
+        if self.event.status == Event.Status.FINAL:
+            return _("The evening is final: reopen it before starting a play-off.")
+        if self.cards_out:
             return _("A play-off can start once every card is turned in.")
         return ""
 

@@ -183,3 +183,29 @@ def test_the_page_shows_the_winner_and_no_start_button(organizer_client, drawn_e
     csv = organizer_client.get(page, {"_export": "csv"}).content.decode().splitlines()
     assert csv[1].startswith("1 (won the play-off),")
     assert csv[2].startswith("2,")
+
+
+def test_a_tie_is_offered_a_play_off_and_the_lot_and_a_final_evening_neither(
+    organizer_client, drawn_event
+):
+    """Four tied at four tables of Laus fill a table: no empty seat, yet the lot is
+    offered too (a play-off cannot always part a tie: two couples at one Hand and Foot
+    table have a spouse in each team). A final evening offers neither: it is reopened
+    first, which the page says instead of a button that only refuses."""
+    event = laus_tie(drawn_event, tables=4)
+    url = reverse("dashboard:standings", args=[event.pk])
+    page = organizer_client.get(url).content.decode()
+    assert "Start a play-off round" in page and "Decide by lot" in page
+    finish = organizer_client.get(reverse("dashboard:finish", args=[event.pk])).content.decode()
+    assert "and no play-off has decided it. Finished now, they share first place." in finish
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    page = organizer_client.get(url).content.decode()
+    assert "Start a play-off round" not in page and "Decide by lot" not in page
+    assert "The evening is final: reopen it before starting a play-off." in page
+
+
+def test_the_finish_page_says_nothing_of_a_tie_a_play_off_decided(organizer_client, drawn_event):
+    event = laus_tie(drawn_event, tables=4)
+    play_off(event)
+    finish = organizer_client.get(reverse("dashboard:finish", args=[event.pk])).content.decode()
+    assert "Every card is in" in finish and "share first place" not in finish
