@@ -41,6 +41,8 @@ class StandingsTable(tables.Table):
         template_name = "dashboard/_standings_table.html"
         attrs = {"class": "data standings"}
         orderable = True
+        # Pages of the views' own size: a `per_page` of the query (-1) made a 500.
+        per_page_field = None
 
     def value_name(self, value, record):
         return f"{value} ({_('single')})" if record.single else value
@@ -94,3 +96,4 @@ class LadderTable(tables.Table):
         template_name = "django_tables2/table.html"
         attrs = {"class": "data ladder"}
         orderable = True
+        per_page_field = None  # as the standings: the views' own page size

@@ -204,3 +204,15 @@ def test_on_an_evening_ranked_by_couples_the_winning_couple_gets_the_wins(drawn_
     ladder = season_ladder("hand_and_foot", event.date.year)
     assert {row.player_id for row in ladder.rows if row.wins} == {p.pk for p in winners}
     assert {row.best_finish for row in ladder.rows if row.player_id == mixed[0].pk} == {2}
+
+
+@pytest.mark.parametrize("per_page", ["-1", "0", str(10**30), "x"])
+def test_a_page_size_in_the_query_is_not_the_pages_to_choose(
+    drawn_event, add_entry, organizer_client, per_page
+):
+    """django-tables2 reads `per_page` from the query unless told not to: -1 made a 500
+    on the public ladder and the standings."""
+    event = play(drawn_event, add_entry, tables=1, date=datetime.date(2026, 3, 1))
+    assert Client().get(LADDER, {"game": "hand_and_foot", "per_page": per_page}).status_code == 200
+    standings = reverse("dashboard:standings", args=[event.pk])
+    assert organizer_client.get(standings, {"per_page": per_page}).status_code == 200
