@@ -76,31 +76,35 @@ def new_event(request: HttpRequest) -> HttpResponse:
 
 @organizer_required
 def edit_event(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The event's settings and options, editable until its first score."""
+    """The event's settings and options; once the first score is in, all but the game
+    and its options (`Event.settings_locked_reason`)."""
     event = get_object_or_404(Event, pk=event_id)
+    locked = event.settings_locked_reason()
     if request.method != "POST":
         if request.htmx:
             form = EventForm(initial=typed_initial(request.GET, event), instance=event)
             return _page(request, form, event=event)
-        return _page(
-            request, EventForm(instance=event), event=event, locked=event.settings_locked_reason()
-        )
+        form = EventForm(instance=event, rules_locked=locked is not None)
+        return _page(request, form, event=event, locked=locked)
     if "refresh" in request.POST:
         form = EventForm(initial=typed_initial(request.POST, event), instance=event)
-        return _page(request, form, event=event, locked=event.settings_locked_reason())
+        return _page(request, form, event=event, locked=locked)
     with transaction.atomic():
         # The row lock orders this save after a concurrent one (and after a draw),
         # so the check for scores and the save see the same event.
         event = Event.objects.select_for_update().get(pk=event_id)
-        form = EventForm(request.POST, instance=event)
         locked = event.settings_locked_reason()
-        if locked is None and form.is_valid():
+        form = EventForm(request.POST, instance=event, rules_locked=locked is not None)
+        if form.is_valid():
             event = form.save(commit=False)
-            # Only the settings: the clock and status may move meanwhile on the dashboard.
-            event.save(update_fields=[*EventForm.Meta.fields, "options"])
+            # Only the settings: the clock and status may move meanwhile on the dashboard;
+            # once scored, not the game nor its options either.
+            fields = [*EventForm.Meta.fields, "options"]
+            if locked:
+                fields = [name for name in fields if name not in ("game", "options")]
+            event.save(update_fields=fields)
             messages.success(
                 request, _("The settings of “%(name)s” are saved.") % {"name": event.name}
             )
             return redirect("events:detail", event.pk)
-    status = 409 if locked else 400
-    return _page(request, form, event=event, locked=locked, status=status)
+    return _page(request, form, event=event, locked=locked, status=400)

@@ -121,9 +121,16 @@ class EventForm(forms.ModelForm):
         fields = ["name", "date", "game", "language", "standings_basis", "public_standings"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, rules_locked: bool = False, **kwargs) -> None:
+        """`rules_locked`: the first score is in, so the game and its options stand as
+        saved (shown greyed out; whatever is sent for them is ignored), while the name,
+        date, language and standings can still change."""
         super().__init__(*args, **kwargs)
-        key = self.game_shown(self.data if self.is_bound else self.initial, self.instance)
+        key = (
+            self.instance.game
+            if rules_locked
+            else self.game_shown(self.data if self.is_bound else self.initial, self.instance)
+        )
         self.rules = GAMES[key]
         # The game select shows the game whose options are shown: no "---------".
         self.fields["game"].choices = [c for c in self.fields["game"].choices if c[0]]
@@ -140,7 +147,9 @@ class EventForm(forms.ModelForm):
             self.initial.setdefault(name, value)
         self.initial["options_game"] = key
         shown = self.data.get("options_game") if self.is_bound else key
-        self.game_changed = self.is_bound and shown != key
+        self.game_changed = self.is_bound and shown != key and not rules_locked
+        for name in ["game", *self.option_names] if rules_locked else ():
+            self.fields[name].disabled = True
         if self.game_changed:
             # Show the new game's options: what was typed for an option both games
             # have stays, the others start at the game's defaults.
@@ -182,6 +191,10 @@ class EventForm(forms.ModelForm):
                 _("These are the options of %(game)s now: check them, then save again.")
                 % {"game": game_name(self.rules)},
             )
+        if self.has_error("game"):
+            # The game stays as saved (drawn already), and so do its options: the new
+            # game's on the instance would fail the model's own check (a 500).
+            return data
         options = clean_option_fields(self, self.rules)
         # The instance always holds options that fit its game, so the model's own
         # check never fails on a form that is shown again with errors.

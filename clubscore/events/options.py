@@ -31,7 +31,8 @@ class IntListField(forms.CharField):
         return value
 
     def to_python(self, value: Any) -> list[int]:
-        text = super().to_python(value)
+        # A disabled field (the options once scored) is cleaned from its saved list.
+        text = super().to_python(self.prepare_value(value))
         if not text:
             return []
         items = [item.strip() for item in text.split(",")]

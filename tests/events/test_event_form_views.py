@@ -348,7 +348,7 @@ def test_a_draft_entry_without_a_score_does_not_lock_the_settings(organizer_clie
 
 
 @pytest.mark.parametrize("entry", [{"result": {"players": []}}, {"parts": [{"team": 1}]}])
-def test_after_the_first_score_editing_is_refused_with_the_reason(
+def test_after_the_first_score_only_the_game_and_its_options_are_locked(
     organizer_client, drawn_event, entry
 ):
     event = drawn_event("hand_and_foot", tables=1)
@@ -357,22 +357,26 @@ def test_after_the_first_score_editing_is_refused_with_the_reason(
     stored = ScoreEntry.objects.create(table=table, number=1, **fields)
     for part in entry.get("parts", []):
         stored.parts.create(**part)
-    reason = "The first score has been entered"
+    reason = "The first score has been entered: the game and its options can no longer"
 
     page = organizer_client.get(edit_url(event)).content.decode()
     assert reason in page
-    assert "Save the settings" not in page
-    # The fields stand greyed out as they are (not as if they could still be changed),
-    # and the way out is back to the event.
-    assert '<fieldset class="settings-locked" disabled>' in page
-    back = f'<a class="button primary" href="{reverse("events:detail", args=[event.pk])}">'
-    assert back + "Back to the event</a>" in page
+    # The game and its options stand greyed out as they are; the rest can still change.
+    assert "Save the settings" in page
+    form = organizer_client.get(edit_url(event)).context["form"]
+    assert form.fields["game"].disabled and form.fields["decks"].disabled
+    assert not form.fields["name"].disabled and not form.fields["standings_basis"].disabled
 
-    response = organizer_client.post(edit_url(event), settings_data(decks="5"))
-    assert response.status_code == 409
-    assert reason in response.content.decode()
+    data = settings_data(decks="5", name="Renamed", standings_basis="couple", public_standings="on")
+    response = organizer_client.post(edit_url(event), {**data, "game": "laus"})
+    assert response.status_code == 302, response.context["form"].errors
     event.refresh_from_db()
-    assert event.options["decks"] == 4
+    assert event.options["decks"] == 4 and event.game == "hand_and_foot"
+    assert (event.name, event.standings_basis, event.public_standings) == (
+        "Renamed",
+        "couple",
+        True,
+    )
 
 
 def test_the_game_cannot_change_once_the_tables_are_drawn(organizer_client, drawn_event):
@@ -383,6 +387,21 @@ def test_the_game_cannot_change_once_the_tables_are_drawn(organizer_client, draw
     assert "The tables are drawn for Laus" in field_errors(response, "game")[0]
     event.refresh_from_db()
     assert event.game == "laus"
+
+
+@pytest.mark.parametrize("shown", ["laus", "hand_and_foot"])
+def test_a_game_whose_options_the_drawn_game_lacks_is_refused_on_its_field(
+    organizer_client, drawn_event, shown
+):
+    """Hand and Foot drawn, Laus chosen (its options swapped in, or not): Laus's "rounds"
+    are no option of Hand and Foot, and the event kept them while its game stayed (500)."""
+    event = drawn_event("hand_and_foot", tables=1)
+    data = {**settings_data("laus"), "options_game": shown}
+    response = organizer_client.post(edit_url(event), data)
+    assert response.status_code == 400
+    assert "The tables are drawn for Hand and Foot" in field_errors(response, "game")[0]
+    event.refresh_from_db()
+    assert event.game == "hand_and_foot" and "rounds" not in event.options
 
 
 def test_the_game_can_change_before_the_draw(organizer_client, make_event):

@@ -152,10 +152,11 @@ class Event(models.Model):
         return ScoreEntry.objects.filter(table__round__event=self).scored().exists()
 
     def settings_locked_reason(self) -> str | None:
-        """Why the event's settings and options can no longer change, or None while they can."""
+        """Why the event's game and options can no longer change, or None while they can
+        (its name, date, language and standings always can)."""
         if self.has_scores():
             return _(
-                "The first score has been entered: the settings and options can no longer "
+                "The first score has been entered: the game and its options can no longer "
                 "change, so every table is scored by the rules it played."
             )
         return None
