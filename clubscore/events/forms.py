@@ -59,21 +59,7 @@ class WalkInForm(forms.Form):
     first_name = forms.CharField(label=_("First name"), max_length=NAME_PART_LENGTH)
     last_name = forms.CharField(label=_("Last name"), max_length=NAME_PART_LENGTH)
 
-    def clean(self) -> dict:
-        data = super().clean()
-        first, last = data.get("first_name"), data.get("last_name")
-        if first and last:
-            same = Player.objects.filter(first_name__iexact=first, last_name__iexact=last)
-            if same.exists():
-                self.add_error(
-                    "first_name",
-                    _(
-                        "%(name)s is already a member: find them with the search above "
-                        "and check them in there."
-                    )
-                    % {"name": f"{first} {last}"},
-                )
-        return data
+    # A name that is a member's is refused by `services.add_walk_in` (under a lock).
 
 
 class DrawForm(forms.Form):

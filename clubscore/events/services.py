@@ -86,9 +86,30 @@ def check_out(event: Event, players: list[Player] | Player) -> int:
     return deleted
 
 
+class AlreadyMember(Refused):
+    """A walk-in's name is a member's who is not checked in: found by the search."""
+
+
 def add_walk_in(event: Event, first_name: str, last_name: str) -> Player:
-    """A newcomer at the door: a new player, checked in at once."""
+    """A newcomer at the door: a new player, checked in at once.
+
+    The name checked with the event row locked, so two taps (or a resend) at once make
+    one player: a member of that name checked in tonight is the answer again; one not
+    checked in is refused (`AlreadyMember`), to be found by the search."""
     with transaction.atomic():
+        Event.objects.select_for_update().filter(pk=event.pk).exists()
+        same = Player.objects.filter(first_name__iexact=first_name, last_name__iexact=last_name)
+        member = same.order_by("pk").first()
+        if member is not None:
+            if CheckIn.objects.filter(event=event, player=member).exists():
+                return member
+            raise AlreadyMember(
+                _(
+                    "%(name)s is already a member: find them with the search above and "
+                    "check them in there."
+                )
+                % {"name": member.name}
+            )
         player = Player.objects.create(first_name=first_name, last_name=last_name)
         check_in(event, player)
     return player

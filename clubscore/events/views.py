@@ -143,11 +143,15 @@ def walk_in(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     form = WalkInForm(request.POST)
     if form.is_valid():
-        player = services.add_walk_in(
-            event, form.cleaned_data["first_name"], form.cleaned_data["last_name"]
-        )
-        messages.success(request, _("%(name)s is checked in.") % {"name": player.name})
-        return redirect(_checkin_url(event, ""))
+        try:
+            player = services.add_walk_in(
+                event, form.cleaned_data["first_name"], form.cleaned_data["last_name"]
+            )
+        except services.AlreadyMember as refusal:
+            form.add_error("first_name", refusal.message)
+        else:
+            messages.success(request, _("%(name)s is checked in.") % {"name": player.name})
+            return redirect(_checkin_url(event, ""))
     context = _checkin_context(event, "")
     context |= {"search": SearchForm(), "walk_in": form}
     return render(request, "events/checkin.html", context, status=400)

@@ -102,6 +102,12 @@ def test_a_walk_in_is_created_and_checked_in(organizer_client, event):
     nina = Player.objects.get(first_name="Nina", last_name="Neu")
     assert event.checkins.filter(player=nina).exists()
     assert "Nina Neu is checked in." in response.content.decode()
+    # Sent again (the answer was lost, a double tap): the same Nina, checked in.
+    again = organizer_client.post(
+        url(event, "walk_in"), {"first_name": "Nina", "last_name": "Neu"}, follow=True
+    )
+    assert "Nina Neu is checked in." in again.content.decode()
+    assert Player.objects.filter(first_name="Nina").count() == 1
 
 
 def test_walk_in_errors_are_on_the_field_and_keep_what_was_typed(
