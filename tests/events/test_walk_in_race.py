@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connections
 
 from clubscore.club.models import Player
 from clubscore.events.models import CheckIn
 from clubscore.events.services import AlreadyMember, add_walk_in
+from tests.races import at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
 TAPS = 4
@@ -17,21 +15,7 @@ TAPS = 4
 
 def test_a_walk_in_sent_four_times_at_once_is_one_player_checked_in(make_event):
     event = make_event(status="check_in")
-    barrier = threading.Barrier(TAPS)
-    players: list[Player] = []
-
-    def tap():
-        try:
-            barrier.wait()
-            players.append(add_walk_in(event, "Race", "Walker"))
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=tap) for _ in range(TAPS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    players = at_once(lambda: add_walk_in(event, "Race", "Walker"), TAPS)
     assert len(players) == TAPS and len({player.pk for player in players}) == 1
     assert Player.objects.filter(first_name="Race", last_name="Walker").count() == 1
     assert CheckIn.objects.filter(event=event).count() == 1

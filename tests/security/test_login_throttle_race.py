@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from clubscore.accounts import device
 from clubscore.accounts.models import MAX_FAILURES, LoginAttempt
+from tests.races import at_once
 
 from .hashers import CountingHasher
 
@@ -43,22 +42,7 @@ def login(username: str, password: str, address: str) -> str:
 
 def burst(username: str, addresses: list[str]) -> list[str]:
     """Send one wrong password per address, all released at the same instant."""
-    barrier = threading.Barrier(len(addresses))
-    pages: list[str] = []
-
-    def guess(address: str) -> None:
-        try:
-            barrier.wait()
-            pages.append(login(username, "wrong", address))
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=guess, args=(a,)) for a in addresses]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return pages
+    return at_once(lambda address: login(username, "wrong", address), [(a,) for a in addresses])
 
 
 @pytest.mark.parametrize("rounds", range(3))
@@ -99,24 +83,14 @@ def test_parallel_guesses_from_the_organizers_own_device_check_at_most_the_limit
     tablet.post(reverse("login"), {"username": "director", "password": PASSWORD})
     cookie = tablet.cookies[device.COOKIE].value
     checked_before = counting_hasher.checked
-    barrier = threading.Barrier(AT_ONCE)
-    pages: list[str] = []
 
-    def guess() -> None:
-        try:
-            client = Client(REMOTE_ADDR="192.0.2.20")
-            client.cookies[device.COOKIE] = cookie
-            barrier.wait()
-            response = client.post(reverse("login"), {"username": "director", "password": "x"})
-            pages.append(response.content.decode())
-        finally:
-            connections.close_all()
+    def guess() -> str:
+        client = Client(REMOTE_ADDR="192.0.2.20")
+        client.cookies[device.COOKIE] = cookie
+        response = client.post(reverse("login"), {"username": "director", "password": "x"})
+        return response.content.decode()
 
-    threads = [threading.Thread(target=guess) for _ in range(AT_ONCE)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    pages = at_once(guess, AT_ONCE)
     checked = counting_hasher.checked - checked_before
     assert checked <= MAX_FAILURES, f"{checked} of {AT_ONCE} guesses were checked"
     assert sum("Too many failed attempts" in page for page in pages) == AT_ONCE - checked
