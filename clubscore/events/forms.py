@@ -75,6 +75,9 @@ class DrawForm(forms.Form):
     )
     allow_sit_out = forms.BooleanField(required=False, widget=forms.HiddenInput)
     replace = forms.BooleanField(label=_("Yes, replace the tables drawn before"), required=False)
+    # The draw the page showed (0: none): a second tap, or another organizer's draw in
+    # between, is not drawn over unseen (`services.draw_round`).
+    seen = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
 
     def __init__(self, *args, redraw: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)

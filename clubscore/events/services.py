@@ -189,6 +189,14 @@ def round_has_begun(round_: Round) -> bool:
     return round_has_scores(round_) or round_.tables.filter(settled).exists()
 
 
+def _latest_record(round_: Round | None) -> int:
+    """The id of the round's latest draw (0: not drawn)."""
+    if round_ is None:
+        return 0
+    latest = DrawRecord.objects.filter(round=round_).order_by("-drawn_at", "-pk")
+    return latest.values_list("pk", flat=True).first() or 0
+
+
 def draw_round(
     event: Event,
     *,
@@ -198,9 +206,14 @@ def draw_round(
     round_number: int | None = 1,
     after: int | None = None,
     ranking: list[str] | None = None,
+    seen_record: int | None = None,
 ) -> DrawOutcome:
     """Draw (or redraw) a round of `event` and store it; raises DrawError with a message
     for the organizer when it cannot (numbers that do not fit, scores already entered).
+
+    `seen_record`: the round's latest draw the organizer's page showed (0: none), so a
+    second tap on "Draw the tables", or a redraw racing another, does not draw over
+    tables nobody has seen.
 
     `round_number=None` draws the next round of a series (the number after the last
     round, taken under the lock); `after` is the last round the organizer saw, so a
@@ -232,6 +245,13 @@ def draw_round(
                 )
             round_number = last + 1
         round_ = Round.objects.filter(event=event, number=round_number).first()
+        if seen_record is not None and _latest_record(round_) != seen_record:
+            raise RedrawRefused(
+                _(
+                    "The tables were drawn meanwhile (a second tap, or another organizer): "
+                    "here they are. To draw again, use “Draw again…”."
+                )
+            )
         if round_ is not None and round_has_scores(round_):
             raise RedrawRefused(
                 _("Round %(number)s cannot be drawn again: scores have been entered at its tables.")

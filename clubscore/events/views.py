@@ -166,6 +166,8 @@ def _draw_context(event: Event, form: DrawForm | None = None) -> dict:
     tables = services.seated_tables(round_)
     history = _draw_history(event)
     record = next((r for r in history if round_ and r.round_id == round_.pk), None)
+    # The draw this page shows, sent back with "Draw again" (a play-off is never redrawn).
+    seen = record.pk if record is not None and round_.kind == Round.Kind.REGULAR else 0
     sit_outs = services.named_sit_outs(record)
     names = {str(seat.player_id): seat.player.name for t in tables for seat in t.seats}
     names |= {str(s["player"].pk): s["player"].name for s in sit_outs if s["player"]}
@@ -186,7 +188,7 @@ def _draw_context(event: Event, form: DrawForm | None = None) -> dict:
         "changed": regular
         and record is not None
         and drawn_players != {str(pk) for pk in checked_in},
-        "form": form or DrawForm(redraw=record is not None),
+        "form": form or DrawForm(redraw=record is not None, initial={"seen": seen}),
     }
 
 
@@ -199,7 +201,9 @@ def draw_page(request: HttpRequest, event_id: int) -> HttpResponse:
     # The page draws (or redraws) the evening's latest regular round; "Next round" on
     # the dashboard adds one.
     drawn = services.latest_round(event, regular=True)
-    form = DrawForm(request.POST, redraw=drawn is not None)
+    # A page that showed no tables asks for no "replace" tick: its second tap is told
+    # the tables were drawn meanwhile (`draw_round`), not to tick a box it never had.
+    form = DrawForm(request.POST, redraw=drawn is not None and request.POST.get("seen") != "0")
     if form.is_valid():
         try:
             outcome = services.draw_round(
@@ -208,6 +212,7 @@ def draw_page(request: HttpRequest, event_id: int) -> HttpResponse:
                 allow_sit_out=form.cleaned_data["allow_sit_out"],
                 user=request.user,
                 round_number=drawn.number if drawn is not None else 1,
+                seen_record=form.cleaned_data["seen"],
             )
         except DrawError as error:
             # The draw's messages keep their template, so they read in the page's language.

@@ -224,3 +224,25 @@ def test_the_cards_drawn_read_in_the_pages_language(organizer_client, event, che
     organizer_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     page = organizer_client.get(draw_url(event)).content.decode()
     assert f"{table.first_player.name} (drew Q♦)" in page
+
+
+def test_a_second_tap_on_draw_does_not_draw_over_tables_nobody_has_seen(
+    organizer_client, event, check_in
+):
+    """The page sends back the draw it showed (none): a second tap (or a resend) finds
+    the tables drawn meanwhile and shows them instead of drawing again unconfirmed; a
+    redraw sends the draw it replaces."""
+    check_in(8)
+    page = organizer_client.get(draw_url(event))
+    assert 'name="seen" value="0"' in page.content.decode()
+    first = organizer_client.post(draw_url(event), {"seed": "1", "seen": "0"})
+    assert first.status_code == 302
+    again = organizer_client.post(draw_url(event), {"seed": "", "seen": "0"})
+    assert "The tables were drawn meanwhile" in again.content.decode()
+    assert DrawRecord.objects.count() == 1
+    shown = DrawRecord.objects.get().pk
+    redraw = {"seed": "2", "replace": "on", "seen": str(shown)}
+    assert organizer_client.post(draw_url(event), redraw).status_code == 302
+    # The same redraw sent twice: the second finds another draw than the one it saw.
+    assert "drawn meanwhile" in organizer_client.post(draw_url(event), redraw).content.decode()
+    assert list(DrawRecord.objects.values_list("seed", flat=True)) == [2, 1]
