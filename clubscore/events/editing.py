@@ -17,6 +17,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from clubscore.accounts.decorators import organizer_required
+from clubscore.numbers import parse_int
 
 from .forms import EventForm, typed_initial
 from .models import Event
@@ -29,6 +30,12 @@ class NewEventQuery(forms.Form):
 
     game = forms.CharField(required=False, max_length=32)
     like = forms.ModelChoiceField(queryset=Event.objects.all(), required=False)
+
+    def clean_like(self) -> Event | None:
+        # The id in ASCII digits only (Django reads "٥" as event 5).
+        if parse_int(self.data.get("like")) is None:
+            return None
+        return self.cleaned_data["like"]
 
 
 def _page(

@@ -44,6 +44,7 @@ from clubscore.draw import DrawError, draw, fit
 from clubscore.events import services as event_services
 from clubscore.events.clock import start_clock
 from clubscore.events.models import DrawRecord, Event, Round
+from clubscore.numbers import parse_int
 
 from .standings import Standings, event_standings
 
@@ -77,13 +78,9 @@ class PlayerIds(forms.Field):
             return []
         if not isinstance(value, (list, tuple)) or len(value) > MAX_FILLERS:
             raise forms.ValidationError(_("Choose the players for the empty seats again."))
-        try:
-            ids = [int(item) for item in value]
-        except (TypeError, ValueError):
-            raise forms.ValidationError(
-                _("Choose the players for the empty seats again.")
-            ) from None
-        if not all(0 < pid < 2**31 for pid in ids):
+        # ASCII digits only: int() reads "١" as player 1.
+        ids = [parse_int(item) for item in value]
+        if not all(pid is not None and 0 < pid < 2**31 for pid in ids):
             raise forms.ValidationError(_("Choose the players for the empty seats again."))
         return ids
 

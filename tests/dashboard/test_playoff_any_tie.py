@@ -339,3 +339,16 @@ def test_partners_who_win_a_play_off_have_won_it_in_german(drawn_event):
         (result,) = event_standings(event).playoffs
         assert " & " in result.winners
         assert result.text.endswith(f"{result.winners} haben das Stechen gewonnen.")
+
+
+@pytest.mark.parametrize("sent", [["١"], ["５"], ["1²"], ["-1"], [str(2**31)], ["x"]])
+def test_fillers_are_player_ids_in_ascii_digits_only(sent):
+    """int() reads "١" as 1: an Arabic digit picked player 1 to fill a seat."""
+    from django.http import QueryDict
+
+    from clubscore.standings.playoffs import PlayoffForm
+
+    data = QueryDict(mutable=True)
+    data.setlist("fillers", sent)
+    form = PlayoffForm(data)
+    assert not form.is_valid() and "fillers" in form.errors

@@ -271,6 +271,17 @@ def test_like_last_time_copies_the_settings_never_the_evening(
     assert (copy.status, copy.checkins.count(), copy.rounds.count()) == ("draft", 0, 0)
 
 
+def test_like_last_time_reads_the_event_id_in_ascii_digits_only(organizer_client, make_event):
+    """Django reads "٥" as 5: another script's digit copied an event nobody chose."""
+    earlier = make_event(game="laus", name="Copied by accident")
+    arabic = "".join(chr(0x0660 + int(d)) for d in str(earlier.pk))
+    form = organizer_client.get(NEW, {"like": arabic}).context["form"]
+    assert form["name"].value() != "Copied by accident"
+    assert organizer_client.get(NEW, {"like": earlier.pk}).context["form"]["name"].value() == (
+        "Copied by accident"
+    )
+
+
 def test_like_last_time_is_offered_only_when_the_game_was_played(organizer_client):
     assert "Like last time" not in organizer_client.get(NEW, {"game": "laus"}).content.decode()
 
