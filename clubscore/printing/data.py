@@ -128,10 +128,13 @@ def _trumps(details: dict[str, Any]) -> tuple[str | None, ...]:
     return tuple(trump if isinstance(trump, str) else None for trump in trumps)
 
 
-def event_round(event: Event, number: int | None = None) -> Round | None:
+def event_round(event: Event, number: int | None = None, *, regular: bool = False) -> Round | None:
     """The round to print: round ``number`` (``NoSuchRound`` if the event has none), or by
-    default the latest drawn (a play-off once there is one); ``None`` before the draw."""
+    default the latest drawn (a play-off once there is one; with ``regular``, the latest
+    regular round); ``None`` before the draw."""
     rounds = event.rounds.filter(playoff_lot=[]).order_by("-number")  # a lot has no tables
+    if regular:
+        rounds = rounds.filter(kind=Round.Kind.REGULAR)
     if number is None:
         return rounds.first()
     round_ = rounds.filter(number=number).first()

@@ -53,8 +53,12 @@ def event_document(
     if what not in EVENT_DOCUMENTS:
         raise ValueError(what)
     with translation.override(event.language):
+        # Blank cards are the evening's own (not the play-off's one-hand card) unless a
+        # round is asked for.
         round_ = (
-            data.event_round(event, round_number) if what not in ("standings", "poster") else None
+            data.event_round(event, round_number, regular=what == "blank")
+            if what not in ("standings", "poster")
+            else None
         )
         info = data.event_info(event, round_)
         if what == "cards":

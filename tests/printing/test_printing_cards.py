@@ -260,6 +260,14 @@ def test_an_events_blank_cards_carry_the_event_but_no_players(drawn_event):
     assert page_links(content) == [[], []]
 
 
+def test_after_a_play_off_the_blank_cards_are_still_the_evenings(playoff_event):
+    """Not the play-off's card of one hand at one table: the evening's, a card a table."""
+    texts = card_texts(event_document(playoff_event, "blank", BASE).content)
+    assert len(texts) == 2
+    assert all("Round 1" in text and "Play-off" not in text for text in texts)
+    assert all("Hand 3" in text for text in texts)  # the evening's three hands
+
+
 def test_cards_are_read_in_a_fixed_number_of_queries(drawn_event, django_assert_num_queries):
     small = drawn_event("hand_and_foot", tables=1)
     big = drawn_event("hand_and_foot", tables=10)
