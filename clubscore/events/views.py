@@ -184,6 +184,7 @@ def _draw_context(event: Event, form: DrawForm | None = None) -> dict:
         "sit_outs": sit_outs,
         "warnings": services.named_warnings(record, names),
         # A play-off is drawn from the standings page, never again here.
+        "playoff": round_ is not None and not regular,
         "locked": round_ is not None and (not regular or services.round_has_scores(round_)),
         "changed": regular
         and record is not None

@@ -131,6 +131,30 @@ def test_late_arrivals_after_the_draw_are_pointed_out(organizer_client, event, c
     assert "check-ins changed" in organizer_client.get(draw_url(event)).content.decode()
 
 
+def test_late_arrivals_after_the_first_score_are_told_the_next_round(
+    organizer_client, event, check_in
+):
+    """Once scored the tables stay: the page does not also say "draw again"."""
+    check_in(8)
+    outcome = services.draw_round(event, seed=1)
+    ScoreEntry.objects.create(table=outcome.tables[0], number=1, payload={})
+    check_in(4)
+    page = organizer_client.get(draw_url(event)).content.decode()
+    assert "whoever came later plays from the next round" in page
+    assert "draw again so everyone" not in page
+
+
+def test_a_play_off_round_is_named_so_on_the_draw_page(organizer_client, drawn_event):
+    from tests.playoffs import laus_tie, play_off
+
+    event = laus_tie(drawn_event, tables=4)
+    play_off(event, done=False)
+    page = organizer_client.get(draw_url(event)).content.decode()
+    assert "A play-off round: drawn on the standings page" in page
+    assert "Play-off round 2 · seed" in page
+    assert "Scores have been entered" not in page and "checked in" not in page
+
+
 def test_exact_bid_tables_show_every_rounds_trump(organizer_client, make_event, make_player):
     event = make_event(game="exact_bid", options={"start_cards": 5})
     services.check_in(event, [make_player() for _ in range(5)])
