@@ -96,10 +96,12 @@ def rated_ladder(
     rank_by: str = "total",
     best: int | None = None,
     at_least: int | None = None,
+    public: bool = False,
 ) -> Ladder:
     """The season ladder with the club's season rules and each player's rating: five
-    queries, however many events, tables and players."""
-    ladder = season_ladder(game, year)
+    queries, however many events, tables and players. `public`: a visitor's, of the
+    evenings whose standings are public (their player pages show the same)."""
+    ladder = season_ladder(game, year, public=public)
     order = GAMES[game].standings_order
     sign = -1 if order == "high" else 1
     rows = [row for row in ladder.rows if not at_least or row.events >= at_least]

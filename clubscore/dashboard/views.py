@@ -266,7 +266,13 @@ def ladder(request: HttpRequest) -> HttpResponse:
     chosen = form.choices()
     game, year = chosen["game"], chosen["year"]
     result = rated_ladder(
-        game, year, rank_by=chosen["rank_by"], best=chosen["best"], at_least=chosen["at_least"]
+        game,
+        year,
+        rank_by=chosen["rank_by"],
+        best=chosen["best"],
+        at_least=chosen["at_least"],
+        # A visitor's ladder counts what a visitor may see (as each player's page).
+        public=not request.user.is_staff,
     )
     per_round = any(row.figure is not None for row in result.rows)
     table = RatedLadderTable(result.rows, game=game, per_round=per_round, rank_by=chosen["rank_by"])

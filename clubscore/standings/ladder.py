@@ -58,8 +58,12 @@ class Ladder:
     decided: list[tuple[Event, str]] = field(default_factory=list)
 
 
-def ladder_events(game: str, year: int | None = None):
+def ladder_events(game: str, year: int | None = None, *, public: bool = False):
+    """The final evenings of `game` (in `year`); `public`: only those whose standings are
+    public, as a visitor's player pages show them."""
     events = Event.objects.filter(game=game, status__in=LADDER_STATUSES)
+    if public:
+        events = events.public()
     if year:
         events = events.filter(date__year=year)
     return events.order_by("date", "pk")
@@ -73,7 +77,7 @@ def ladder_standing(row: LadderRow, sign: int) -> tuple:
     return (sign * row.value, -row.wins, best)
 
 
-def season_ladder(game: str, year: int | None = None) -> Ladder:
+def season_ladder(game: str, year: int | None = None, *, public: bool = False) -> Ladder:
     """The club's ladder for one game (and season, a calendar year): each player's event
     totals added up, events played, best finish and wins. Five queries, however many
     events, tables and players. Ranked by total in the game's own order, or by the
@@ -83,7 +87,7 @@ def season_ladder(game: str, year: int | None = None) -> Ladder:
     a play-off's winner alone finishes first; on an evening ranked by couples, a couple's
     place is both spouses'; whoever did not play that evening has no finish (nor an
     event). The totals are each player's own."""
-    events = list(ladder_events(game, year))
+    events = list(ladder_events(game, year, public=public))
     loaded = load_events(events)
     couples = couples_for(events, loaded)
     rows: dict[int, LadderRow] = {}

@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from clubscore.events.models import Event, Seat
 from clubscore.ratings.models import START, Rating
+from clubscore.ratings.services import rebuild
 from clubscore.standings.ladder import season_ladder
 from clubscore.standings.standings import event_standings
 
@@ -25,6 +26,7 @@ LADDER = reverse("dashboard:ladder")
 
 
 def play(drawn_event, add_entry, tables=2, status=Event.Status.FINAL, **fields):
+    fields.setdefault("public_standings", True)  # on the ladder a visitor reads
     event = drawn_event("hand_and_foot", tables=tables, status=status, **fields)
     for index, table in enumerate(tables_of(event)):
         add_entry(table, 1, hf_hand(1, index % 2, low_left=2 + index))
@@ -216,3 +218,21 @@ def test_a_page_size_in_the_query_is_not_the_pages_to_choose(
     assert Client().get(LADDER, {"game": "hand_and_foot", "per_page": per_page}).status_code == 200
     standings = reverse("dashboard:standings", args=[event.pk])
     assert organizer_client.get(standings, {"per_page": per_page}).status_code == 200
+
+
+def test_a_visitor_reads_the_ladder_of_the_evenings_whose_standings_are_public(
+    drawn_event, add_entry, organizer_client
+):
+    """As each player's page: a name on a visitor's ladder opens a page that lists its
+    evenings (an evening the organizer never published linked to a 404)."""
+    shown = play(drawn_event, add_entry, tables=1, date=datetime.date(2026, 3, 1))
+    play(drawn_event, add_entry, tables=1, date=datetime.date(2026, 3, 8), public_standings=False)
+    rebuild(["hand_and_foot"])  # the players' pages are their rated evenings
+    visitor = Client().get(LADDER, {"game": "hand_and_foot"})
+    assert [event.pk for event in visitor.context["ladder"].events] == [shown.pk]
+    for row in visitor.context["ladder"].rows:
+        page = Client().get(reverse("dashboard:player", args=[row.player_id]))
+        assert page.status_code == 200
+    assert (
+        len(organizer_client.get(LADDER, {"game": "hand_and_foot"}).context["ladder"].events) == 2
+    )

@@ -45,7 +45,13 @@ def laus(players, first, third):
 
 
 def the_issues_evening(drawn_event):
-    event = drawn_event("laus", tables=2, status=Event.Status.FINAL, date=datetime.date(2026, 5, 8))
+    event = drawn_event(
+        "laus",
+        tables=2,
+        status=Event.Status.FINAL,
+        date=datetime.date(2026, 5, 8),
+        public_standings=True,  # on the ladder a visitor reads
+    )
     seven, six = regular_tables(event)
     # Table 1, 7 rounds: seat 0 takes 1240 (177.1 a round), seat 3 1300 (185.7).
     rounds_of_seven = [

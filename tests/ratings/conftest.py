@@ -29,7 +29,11 @@ def evening(drawn_event, add_entry):  # noqa: F811  (the imported fixture)
     def make(players, winners, *, game="hand_and_foot", date=(2026, 3, 1), final=True):
         tables = len(players) // 4
         event = drawn_event(
-            game, tables=tables, status=Event.Status.RUNNING, date=datetime.date(*date)
+            game,
+            tables=tables,
+            status=Event.Status.RUNNING,
+            date=datetime.date(*date),
+            public_standings=True,  # on the ladder a visitor reads
         )
         seats = list(Seat.objects.filter(round__event=event).order_by("table__number", "position"))
         for seat, player in zip(seats, players, strict=True):

@@ -91,6 +91,7 @@ def test_a_players_page_lists_evenings_chart_partners_and_csv(evening, members, 
 
 def test_the_public_sees_only_public_evenings(evening, members):
     people, events = season(evening, members, count=2)
+    Event.objects.filter(pk__in=[event.pk for event in events]).update(public_standings=False)
     url = reverse("dashboard:player", args=[people[0].pk])
     assert Client().get(url).status_code == 404  # nothing public yet
     Event.objects.filter(pk=events[1].pk).update(public_standings=True)
