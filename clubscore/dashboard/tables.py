@@ -71,6 +71,13 @@ def standings_table(standings: Standings, **kwargs) -> StandingsTable:
             verbose_name=_("Per round"), accessor="per_round_value", attrs={"td": {"class": "num"}}
         )
         extra.append(("per_round", per_round))
+        # What ranks is the rounds and the figure: on a phone the total gives way to them
+        # (as on the ladder), so the names keep room to wrap between words.
+        total = tables.Column(
+            verbose_name=_("Total"),
+            attrs={"td": {"class": "num total"}, "th": {"class": "optional"}},
+        )
+        extra.append(("total", total))
     sequence = ["rank", "name", "played", "total", "per_round", *(name for name, _c in extra)]
     table = StandingsTable(
         standings.rows,

@@ -80,7 +80,7 @@ def test_the_ladder_page_filters_sorts_and_exports(drawn_event, add_entry):
         "Player",
         "Total",
         "Rating",
-        "Evenings",
+        "Rated evenings",
         "Events played",
         "Best finish",
         "Wins",
