@@ -150,9 +150,7 @@ class RatedLadderTable(LadderTable):
     rating = tables.Column(
         verbose_name=_("Rating"), attrs={"td": {"class": "num rating"}}, empty_values=()
     )
-    rated_evenings = tables.Column(
-        verbose_name=_("Rated evenings"), attrs={"td": {"class": "num"}}
-    )
+    rated_evenings = tables.Column(verbose_name=_("Rated evenings"), attrs={"td": {"class": "num"}})
 
     class Meta(LadderTable.Meta):
         sequence = (
