@@ -48,6 +48,14 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
     return render(request, "400.html", {"message": text}, status=400)
 
 
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """The site's 404 page (``handler404``), in the site's frame (Django's own is a bare
+    "Not Found"). A card's link of a finished evening (its `event_name`: a tablet's queued
+    hand sent afterwards) says the evening is over."""
+    event_name = getattr(exception, "event_name", None)
+    return render(request, "404.html", {"event_name": event_name}, status=404)
+
+
 class OneLineFor400(logging.Filter):
     """A logging filter: a record about a 400 answer keeps its one line (with what was
     wrong) and loses its traceback. A bad request is the client's doing, not a bug: a

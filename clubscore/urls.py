@@ -14,6 +14,7 @@ admin.site.site_title = _("ClubScore")
 admin.site.index_title = _("Club data")
 
 handler400 = "clubscore.errors.bad_request"
+handler404 = "clubscore.errors.not_found"
 
 
 class FaviconView(RedirectView):

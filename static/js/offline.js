@@ -459,7 +459,10 @@
     if (!theirs || !theirs.querySelector("form")) {
       // Not a card (the 400 page: a value that cannot be used; a link that no longer
       // opens the card): its message goes above the card, which stays as it is.
-      var said = theirs ? (theirs.querySelector("[role=alert]") || theirs) : null;
+      // A 404 (no page, or Django's bare one) took nothing: what was typed is said too.
+      var notTaken = !theirs || theirs.querySelector("[data-not-taken]");
+      var said = theirs ? theirs.querySelector("[role=alert]") : null;
+      if (!said && !notTaken) said = theirs;
       var box = document.getElementById("server-said") || document.createElement("ul");
       box.id = "server-said";
       box.className = "messages";
@@ -470,7 +473,7 @@
       line.textContent = said ? said.textContent.trim() : words.refused;
       box.appendChild(line);
       var shown = (item && item.shown) || [];
-      if (!theirs && shown.length) {
+      if (notTaken && shown.length) {
         var what = document.createElement("li");
         what.className = "message error";
         what.textContent = words.typed + " " + shown.map(function (pair) { return pair[0] + " " + pair[1]; }).join(" · ");

@@ -272,6 +272,10 @@ def test_the_event_page_offers_the_check_in_code_while_check_in_is_open(
     Event.objects.filter(pk=event.pk).update(status=Event.Status.DRAWN)
     page = organizer_client.get(reverse("events:detail", args=[event.pk])).content.decode()
     assert reverse("playerpages:event_qr", args=[event.pk]) not in page
+    # Drawn: "check-in by phone is closed", and no switch offers to turn it off again.
+    phones_page = organizer_client.get(reverse("playerpages:phones", args=[event.pk]))
+    text = phones_page.content.decode()
+    assert "check-in by phone is closed" in text and "Switch check-in by phone" not in text
 
 
 def test_a_player_the_organizer_checked_in_finds_their_page(client, door_event):
