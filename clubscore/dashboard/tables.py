@@ -88,6 +88,7 @@ def standings_table(standings: Standings, **kwargs) -> StandingsTable:
         **kwargs,
     )
     table.per_round = standings.per_round  # the template writes the cells itself
+    table.game = standings.event.game  # the names link to each player's page of this game
     return table
 
 

@@ -46,6 +46,12 @@ def test_standings_are_for_staff_and_show_a_chart_and_sortable_columns(
     assert totals == sorted(totals)
 
 
+def test_each_name_opens_the_players_page_of_this_game(organizer_client, drawn_event, add_entry):
+    event = played_event(drawn_event, add_entry)
+    page = organizer_client.get(url(event)).content.decode()
+    assert "?game=hand_and_foot" in page and "?game=&quot;" not in page and '?game="' not in page
+
+
 def test_csv_and_xlsx_exports_hold_every_row(organizer_client, drawn_event, add_entry):
     event = played_event(drawn_event, add_entry)
     response = organizer_client.get(url(event), {"_export": "csv"})
