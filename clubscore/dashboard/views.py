@@ -36,7 +36,7 @@ from .disputes import (
 from .evening import evening_context
 from .exports import is_export, table_export
 from .forms import SettleForm
-from .ladder import LadderOptionsForm, RatedLadderTable, rated_ladder
+from .ladder import SORTS, LadderOptionsForm, RatedLadderTable, rated_ladder
 from .players import player_evenings, player_page
 from .states import NOT_PLAYED, STATES, TURNED_IN, event_table_states
 from .tables import standings_table
@@ -292,6 +292,10 @@ def ladder(request: HttpRequest) -> HttpResponse:
             "table": table,
             "chosen": chosen,
             "game_name": game_name(game),
+            # Said above the table when it is not the game's own order.
+            "rank_by_label": dict(SORTS).get(chosen["rank_by"])
+            if chosen["rank_by"] != "total"
+            else "",
         },
     )
 

@@ -236,3 +236,12 @@ def test_a_visitor_reads_the_ladder_of_the_evenings_whose_standings_are_public(
     assert (
         len(organizer_client.get(LADDER, {"game": "hand_and_foot"}).context["ladder"].events) == 2
     )
+
+
+def test_the_ladder_says_what_it_is_ranked_by(drawn_event, add_entry):
+    play(drawn_event, add_entry, tables=1, date=datetime.date(2026, 3, 1))
+    by_total = Client().get(LADDER, {"game": "hand_and_foot"}).content.decode()
+    assert "highest total wins" in by_total and "more wins rank first" in by_total
+    by_rating = Client().get(LADDER, {"game": "hand_and_foot", "rank_by": "rating"})
+    text = by_rating.content.decode()
+    assert "ranked by Rating" in text and "highest total wins" not in text
