@@ -109,6 +109,13 @@ class EventForm(forms.ModelForm):
         model = Event
         fields = ["name", "date", "game", "language", "standings_basis", "public_standings"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        help_texts = {
+            # The tablets and phones follow each reader's language (EN/DE at the top).
+            "language": _(
+                "The printouts' language: score cards, standings, poster. The pages speak "
+                "each reader's own language, chosen at the top of the page."
+            ),
+        }
 
     def __init__(self, *args, rules_locked: bool = False, **kwargs) -> None:
         """`rules_locked`: the first score is in, so the game and its options stand as
