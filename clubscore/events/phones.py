@@ -87,9 +87,7 @@ def check_in_by_phone(event: Event, player_id: int, *, both: bool) -> PhoneCheck
             )
         player = Player.objects.active().with_couple().filter(pk=player_id).first()
         if player is None:
-            raise PhoneRefused(
-                _("That name is not on the list. Not on the list? Ask the organizer")
-            )
+            raise PhoneRefused(_("That name is not on the list: ask the organizer."))
         players = [player]
         if both:
             spouse = player.spouse

@@ -38,7 +38,7 @@ def render_poster(event: EventInfo, url: str, paper: str = "A4") -> bytes:
         gettext("1. Scan the code with your phone's camera."),
         gettext("2. Find your name."),
         gettext("3. Tap “I'm here” (a couple: “We're both here”)."),
-        gettext("Not on the list? Ask the organizer"),
+        gettext("Not on the list? Ask the organizer."),
     ]
     y = qr_top - size - 14 * mm
     for step in steps:
