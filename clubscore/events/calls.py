@@ -30,11 +30,18 @@ class CallRefused(Exception):
 class Called:
     call: OrganizerCall
     new: bool  # False: the table had called already, or this call was sent before
+    # Another's call was open: this one's reason and note went nowhere (said so).
+    not_added: bool = False
 
     @property
     def message(self) -> str:
         if self.new:
             return _("The organizer has been called.")
+        if self.not_added:
+            return _(
+                "The organizer has been called already (%(reason)s): what you wrote was not "
+                "added; tell the organizer when they come."
+            ) % {"reason": self.call.get_reason_display()}
         return _("The organizer has been called already.")
 
 
@@ -76,7 +83,10 @@ def call_organizer(
         known = open_call(table) or OrganizerCall.objects.filter(key=key).first()
         if known is None:
             raise CallRefused(_("The call could not be made; try again.")) from None
-        return Called(known, new=False)
+        other = known.key != key or key is None
+        return Called(
+            known, new=False, not_added=other and (known.reason, known.note) != (reason, note)
+        )
     return Called(call, new=True)
 
 

@@ -107,6 +107,10 @@ def test_one_open_call_per_table(drawn_event):
     first = calls.call_organizer(seat.table, reason="question")
     second = calls.call_organizer(seat.table, reason="other")
     assert first.new and not second.new and second.call == first.call
+    # Its reason and note went nowhere: the answer says so (it said "called already").
+    assert second.not_added and "what you wrote was not added" in second.message
+    resent = calls.call_organizer(seat.table, reason="question")
+    assert not resent.not_added and resent.message == "The organizer has been called already."
     with pytest.raises(IntegrityError), transaction.atomic():
         OrganizerCall.objects.create(event=event, table=seat.table, reason="other", source="phone")
     # Once done, the table may call again; both calls stay on record.
