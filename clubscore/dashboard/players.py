@@ -40,6 +40,7 @@ class EveningLine:
     place: int
     rating: float
     evenings: int
+    public: bool = False  # its standings are public: a visitor's link opens them
 
 
 @dataclass
@@ -92,6 +93,7 @@ def player_page(player: Player, *, game: str | None, public: bool) -> PlayerPage
                 date=row.date,
                 event_id=row.event_id,
                 event=row.event.name,
+                public=row.event.public_standings,
                 game=game_name(row.game),
                 tables=", ".join(str(n) for n in row.tables),
                 partners=", ".join(names.get(pid, "?") for pid in row.partners),

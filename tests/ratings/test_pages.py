@@ -83,6 +83,7 @@ def test_a_players_page_lists_evenings_chart_partners_and_csv(evening, members, 
     assert '<svg class="chart"' in html and "<script" not in str(data.chart)
     assert data.partners and data.partners[0].evenings >= 1
     assert reverse("dashboard:player_csv", args=[me.pk]) in html
+    assert all(reverse("dashboard:standings", args=[e.pk]) in html for e in events)
     response = organizer_client.get(reverse("dashboard:player_csv", args=[me.pk]))
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     assert rows[0][:3] == ["Date", "Event", "Game"] and len(rows) == 4
@@ -97,6 +98,9 @@ def test_the_public_sees_only_public_evenings(evening, members):
     Event.objects.filter(pk=events[1].pk).update(public_standings=True)
     page = Client().get(url)
     assert [line.event_id for line in page.context["page"].evenings] == [events[1].pk]
+    # Each evening's name opens its standings: the public page for a visitor, the
+    # organizer's for the organizer.
+    assert reverse("dashboard:public_standings", args=[events[1].pk]) in page.content.decode()
     assert Client().get(reverse("dashboard:player", args=[999999])).status_code == 404
 
 
