@@ -81,6 +81,14 @@ def new_event(request: HttpRequest) -> HttpResponse:
     return _page(request, EventForm(initial=initial))
 
 
+def _rules_changed(request: HttpRequest, event: Event) -> bool:
+    """Whether the form sent another game or other options than the event has."""
+    wanted = EventForm(request.POST, instance=Event(game=event.game, options=event.options))
+    if not wanted.is_valid():
+        return True
+    return wanted.cleaned_data["game"] != event.game or wanted.instance.options != event.options
+
+
 @organizer_required
 def edit_event(request: HttpRequest, event_id: int) -> HttpResponse:
     """The event's settings and options; once the first score is in, all but the game
@@ -102,6 +110,9 @@ def edit_event(request: HttpRequest, event_id: int) -> HttpResponse:
         event = Event.objects.select_for_update().get(pk=event_id)
         locked = event.settings_locked_reason()
         form = EventForm(request.POST, instance=event, rules_locked=locked is not None)
+        # A page opened before the first score may send changed options: never dropped
+        # unsaid (the rest is saved, and the message says the options were not).
+        dropped = locked is not None and _rules_changed(request, event)
         if form.is_valid():
             event = form.save(commit=False)
             # Only the settings: the clock and status may move meanwhile on the dashboard;
@@ -110,8 +121,12 @@ def edit_event(request: HttpRequest, event_id: int) -> HttpResponse:
             if locked:
                 fields = [name for name in fields if name not in ("game", "options")]
             event.save(update_fields=fields)
-            messages.success(
-                request, _("The settings of “%(name)s” are saved.") % {"name": event.name}
-            )
+            saved = _("The settings of “%(name)s” are saved.") % {"name": event.name}
+            if dropped:
+                messages.warning(
+                    request, f"{saved} {locked} {_('The options you changed were not saved.')}"
+                )
+            else:
+                messages.success(request, saved)
             return redirect("events:detail", event.pk)
     return _page(request, form, event=event, locked=locked, status=400)

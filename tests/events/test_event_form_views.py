@@ -383,6 +383,15 @@ def test_after_the_first_score_only_the_game_and_its_options_are_locked(
     assert response.status_code == 302, response.context["form"].errors
     event.refresh_from_db()
     assert event.options["decks"] == 4 and event.game == "hand_and_foot"
+    said = [
+        str(m)
+        for m in organizer_client.get(reverse("events:detail", args=[event.pk])).context["messages"]
+    ]
+    assert any("The options you changed were not saved." in m for m in said)
+    # Sent as they are, the options are no news: the settings are saved, nothing more.
+    response = organizer_client.post(edit_url(event), settings_data(name="Again"), follow=True)
+    said = [str(m) for m in response.context["messages"]]
+    assert said == ["The settings of “Again” are saved."]
     assert (event.name, event.standings_basis, event.public_standings) == (
         "Renamed",
         "couple",
