@@ -192,11 +192,11 @@
   // here, just above what the request would have updated (the preview next to the
   // save button, or the live part of the card); the page keeps polling and the message
   // goes once the server answers again.
-  function busyBox(near) {
-    var box = document.getElementById("server-busy");
+  function busyBox(near, id) {
+    var box = document.getElementById(id || "server-busy");
     if (!box) {
       box = document.createElement("ul");
-      box.id = "server-busy";
+      box.id = id || "server-busy";
       box.className = "messages";
       box.setAttribute("role", "alert");
     }
@@ -224,11 +224,32 @@
     box.appendChild(item);
   });
 
+  // The card's link was replaced (a lost tablet) while this tablet still shows it: the
+  // poll answers 404, and the card says so at once instead of waiting for a hand saved
+  // in vain (what waits to be sent stays on the tablet).
+  document.addEventListener("htmx:responseError", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr || xhr.status !== 404) return;
+    var parsed = new DOMParser().parseFromString(xhr.responseText, "text/html");
+    var said = parsed.querySelector("[data-not-taken]");
+    if (!said) return;
+    var box = busyBox(null, "card-gone");
+    box.textContent = "";
+    var item = document.createElement("li");
+    item.className = "message error";
+    item.textContent = said.textContent.trim();
+    box.appendChild(item);
+  });
+
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail.xhr;
     if (xhr && xhr.status > 0 && xhr.status < 500) {
       var box = document.getElementById("server-busy");
       if (box) box.remove();
+    }
+    if (xhr && xhr.status >= 200 && xhr.status < 300) {
+      var gone = document.getElementById("card-gone");
+      if (gone) gone.remove();
     }
   });
 })();

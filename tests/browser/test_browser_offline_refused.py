@@ -72,3 +72,18 @@ def test_a_hand_waiting_with_a_stale_csrf_token_is_sent_with_a_fresh_one(
     expect(light(page)).to_have_text("Online", timeout=15_000)
     assert_stored_once(link, HAND)
     assert IdempotencyKey.objects.count() == 1
+
+
+def test_a_card_open_when_its_link_is_replaced_says_so_at_its_next_poll(
+    new_page, live_server, card, console_errors
+):
+    """The lost tablet's replacement made, this tablet still shows the card: its next
+    poll (every 10 s) answers 404, and the card says the link no longer opens it,
+    before anyone types a hand in vain."""
+    console_errors.allow(r"404 \(Not Found\)|Response Status Error Code 404")
+    _event, link = card
+    page = open_card(new_page(TABLET), live_server, link, kept=False)
+    revoke_table_links(link.table)
+    expect(page.locator("#card-gone")).to_contain_text(
+        "A table's card that no longer opens has a new link: ask the organizer.", timeout=15_000
+    )
