@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from clubscore.accounts.decorators import organizer_required
 from clubscore.club.models import Player
 from clubscore.draw import DrawError
+from clubscore.notices import success_once
 from clubscore.redirects import redirect_back
 from clubscore.translation import translate
 
@@ -150,7 +151,8 @@ def walk_in(request: HttpRequest, event_id: int) -> HttpResponse:
         except services.AlreadyMember as refusal:
             form.add_error("first_name", refusal.message)
         else:
-            messages.success(request, _("%(name)s is checked in.") % {"name": player.name})
+            # A double tap: one player, and the message once.
+            success_once(request, _("%(name)s is checked in.") % {"name": player.name})
             return redirect(_checkin_url(event, ""))
     context = _checkin_context(event, "")
     context |= {"search": SearchForm(), "walk_in": form}

@@ -23,6 +23,7 @@ from clubscore.events import calls
 from clubscore.events.forms import CallForm
 from clubscore.events.models import OrganizerCall
 from clubscore.messages import message
+from clubscore.notices import success_once
 from clubscore.numbers import parse_int
 from clubscore.tokens import is_live_poll, unchanged
 from clubscore.translation import translate
@@ -134,21 +135,11 @@ def entry(request: HttpRequest, token: str) -> HttpResponse:
             page = CardPage(card, number=number, form=form, conflict=conflict)
             return _page(request, page, status=409)
         else:
-            _said_once(request, outcome.get("message", ""))
+            success_once(request, outcome.get("message", ""))
             return redirect(reverse("scorekeeping:card", args=[token]) + "#next")
     else:
         _game_checks_too(card, number, form)
     return _page(request, CardPage(card, number=number, form=form))
-
-
-def _said_once(request: HttpRequest, text: str) -> None:
-    """Say how it went, once: a form resent because its answer was lost on the way
-    finds the first answer's message still waiting ("Hand 2 saved. Hand 2 saved.")."""
-    waiting = messages.get_messages(request)
-    already = any(str(message) == text for message in waiting)
-    waiting.used = False  # read, not shown: they stay for the page that shows them
-    if not already:
-        messages.success(request, text)
 
 
 def _game_checks_too(card: ScoreCard, number: int, form) -> None:
@@ -217,7 +208,7 @@ def _act(
             for message in errors:
                 messages.error(request, translate(message))
     else:
-        _said_once(request, outcome.get("message", ""))
+        success_once(request, outcome.get("message", ""))
     return redirect(reverse("scorekeeping:card", args=[card.link.token]) + "#next")
 
 
