@@ -44,6 +44,7 @@ from clubscore.draw import DrawError, draw, fit
 from clubscore.events import services as event_services
 from clubscore.events.clock import start_clock
 from clubscore.events.models import DrawRecord, Event, Round
+from clubscore.games import GAMES
 from clubscore.numbers import parse_int
 
 from .standings import Standings, event_standings
@@ -58,6 +59,9 @@ class PlayoffOffer:
     needed: int = 0
     candidates: list[tuple[int, str]] = field(default_factory=list)
     suggested: list[int] = field(default_factory=list)
+    # Couples tied at one table of a game of teams: spouses never partner, so each
+    # couple has a player in each team and their sums stay level, however it is played.
+    cannot_part: bool = False
 
     @property
     def seats(self) -> list[tuple[int, int]]:
@@ -105,9 +109,12 @@ def playoff_offer(standings: Standings) -> PlayoffOffer:
     if not tied:
         return PlayoffOffer()
     tied_ids = {pid for row in tied for pid in row.player_ids}
-    needed = fillers_needed(standings.event.game, len(tied_ids))
+    game = GAMES[standings.event.game]
+    needed = fillers_needed(game.key, len(tied_ids))
     if not needed:
-        return PlayoffOffer()
+        couples = all(len(row.player_ids) == 2 for row in tied)
+        one_table = len(tied_ids) == game.max_players
+        return PlayoffOffer(cannot_part=game.teams and couples and one_table)
     order: list[int] = []
     names: dict[int, str] = {}
     for row in standings.rows:  # ranked first, in standings order; then the rest

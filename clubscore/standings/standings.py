@@ -80,6 +80,7 @@ class Row:
     playoff_state: str = ""  # see clubscore.standings.playoff_results
     playoff_scores: list[int] = field(default_factory=list)  # in each play-off played
     playoff_by_lot: bool = False  # the organizer decided the tie by lot
+    shared_first: bool = False  # tied for first on a final evening, never played off
     # The teams a row played in: Hand and Foot partners always score alike, so rows
     # with the same partnerships share a result and are not "tied" with each other.
     partnerships: set = field(default_factory=set)
@@ -102,6 +103,8 @@ class Row:
             return _("won by lot") if self.playoff_by_lot else _("won the play-off")
         if self.playoff_state == RUNNING:
             return _("play-off in progress")
+        if self.shared_first:
+            return _("shared first place")
         if self.playoff_state == OPEN:
             return _("play-off")
         return _("tie") if self.tied else ""
@@ -334,8 +337,11 @@ def standings_from_rows(
     )
     unranked = sorted((row for row in rows if row.status != RANKED), key=_name_key)
     rows = ranked + unranked
+    final = event.status == Event.Status.FINAL
     for position, row in enumerate(rows, start=1):
         row.position = position
+        # Finished with the tie undecided: they share first place, no play-off pending.
+        row.shared_first = final and row.playoff_state == OPEN
         row.tiebreak_values = [row.tiebreakers.get(name, 0) for name, _l, _b in tiebreakers]
     return Standings(
         event=event,

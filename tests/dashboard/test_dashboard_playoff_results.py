@@ -202,6 +202,8 @@ def test_a_tie_is_offered_a_play_off_and_the_lot_and_a_final_evening_neither(
     page = organizer_client.get(url).content.decode()
     assert "Start a play-off round" not in page and "Decide by lot" not in page
     assert "The evening is final: reopen it before starting a play-off." in page
+    # Finished so, they share first place: no "play-off" badge on a final evening.
+    assert "shared first place" in page and ">play-off</span>" not in page
 
 
 def test_the_finish_page_says_nothing_of_a_tie_a_play_off_decided(organizer_client, drawn_event):
@@ -209,3 +211,28 @@ def test_the_finish_page_says_nothing_of_a_tie_a_play_off_decided(organizer_clie
     play_off(event)
     finish = organizer_client.get(reverse("dashboard:finish", args=[event.pk])).content.decode()
     assert "Every card is in" in finish and "share first place" not in finish
+
+
+def test_two_couples_tied_at_one_hand_and_foot_table_are_told_to_decide_by_lot(
+    drawn_event, organizer_client
+):
+    """Spouses never partner: at the one table the four make, each couple has a player in
+    each team, and a play-off leaves them level for ever ("Tied again")."""
+    from clubscore.standings.playoffs import playoff_offer
+    from tests.playoffs import hand_and_foot_tie
+
+    event = drawn_event("hand_and_foot", tables=2, standings_basis=Event.StandingsBasis.COUPLE)
+    hand_and_foot_tie(event)
+    one, two = regular_tables(event)
+    turn_in([one, two])
+    seats = {(s.table_id, s.position): s.player for s in Seat.objects.filter(table__in=[one, two])}
+    # The winners: team 1 at the first table (seats 1, 3), team 2 at the second (2, 4).
+    for a, b in ((seats[one.pk, 1], seats[two.pk, 2]), (seats[one.pk, 3], seats[two.pk, 4])):
+        Couple.objects.create(player_a=a, player_b=b, scorekeeper=a)
+    standings = event_standings(event)
+    assert len(standings.playoff_rows) == 2
+    assert playoff_offer(standings).cannot_part
+    page = organizer_client.get(reverse("dashboard:standings", args=[event.pk])).content.decode()
+    assert "A play-off cannot part them" in page
+    # On their own, the four winners can be parted: a play-off as usual.
+    assert not playoff_offer(event_standings(event, basis="individual")).cannot_part
