@@ -142,3 +142,12 @@ def done(event: Event, call_id: int, user: Any = None) -> OrganizerCall:
         fields += ["answered_at", "answered_by"]
     call.save(update_fields=fields)
     return call
+
+
+def close_open_calls(event: Event, user: Any = None) -> int:
+    """The evening is finished: its calls still open are closed (no table is left to go
+    to; the dashboard and the cards stop showing them). Returns how many."""
+    closer = user if user is not None and user.is_authenticated else None
+    return OrganizerCall.objects.filter(event=event, closed_at__isnull=True).update(
+        closed_at=timezone.now(), closed_by=closer
+    )

@@ -44,6 +44,7 @@ from clubscore.errors import Refused
 from clubscore.games import ScoreError
 from clubscore.translation import translate
 
+from .calls import close_open_calls
 from .clock import clock_state
 from .models import ClockAction, Event, Round, ScoreChange, ScoreEntry, Seat, Table, TeamPart
 from .signals import event_finished, event_reopened
@@ -250,6 +251,7 @@ def finish_event(event: Event, *, user: Any = None) -> Event:
                 }
             )
         _stop_clocks(event, user)
+        close_open_calls(event, user)
         event.status = Event.Status.FINAL
         event.save(update_fields=["status"])
         ClockAction.objects.create(event=event, action=ClockAction.Action.FINISH, user=_user(user))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 from django.urls import reverse
+from django.utils import timezone
 
 from clubscore.events import finish
 from clubscore.events.clock import start_clock
@@ -176,3 +177,21 @@ def test_a_stranger_cannot_finish(client, evening):
     response = client.post(reverse("dashboard:finish_now", args=[evening.pk]))
     assert response.status_code == 302 and "login" in response["Location"]
     assert Event.objects.get(pk=evening.pk).status != Event.Status.FINAL
+
+
+def test_finishing_closes_the_calls_still_open(drawn_event, organizer):
+    """A call answered "On my way" but never "Done" stayed on the dashboard of a final
+    evening, and "The organizer is on the way" on its card."""
+    from clubscore.events import calls
+    from clubscore.events.finish import finish_event
+    from clubscore.events.models import OrganizerCall, Table
+
+    event = drawn_event("laus", tables=1)
+    table = Table.objects.get(round__event=event)
+    table.turned_in_at = timezone.now()
+    table.save(update_fields=["turned_in_at"])
+    called = calls.call_organizer(table, reason="question")
+    calls.on_my_way(event, called.call.pk)
+    finish_event(event, user=organizer)
+    assert not OrganizerCall.objects.filter(closed_at__isnull=True).exists()
+    assert calls.open_calls(event) == []

@@ -194,8 +194,16 @@ def test_the_page_opens_nothing_once_the_evening_is_final(client, drawn_event):
     page = text(client.get(page_url(link)))
     assert "The evening is over" in page
     assert "data-table" not in page
+    # Not published: no ladder nor player's page to offer (a visitor's count published
+    # evenings only; the player's own page answered 404).
+    player_page = reverse("dashboard:player", args=[seat.player_id])
+    ladder = f'href="{reverse("dashboard:ladder")}?game={event.game}"'
+    assert f'href="{player_page}?game=' not in markup and ladder not in markup
+    Event.objects.filter(pk=event.pk).update(public_standings=True)
+    markup = client.get(page_url(link)).content.decode()
     # Its "Ladder" opens the evening's game's ladder (not the first game's).
     assert f'href="{reverse("dashboard:ladder")}?game={event.game}"' in markup
+    assert f'href="{player_page}?game={event.game}"' in markup
 
 
 def test_the_organizer_turns_the_players_pages_off(client, organizer_client, drawn_event):
@@ -237,6 +245,7 @@ def test_after_the_final_the_page_links_the_ladder_and_the_players_own_page(clie
     event = drawn_event(tables=1)
     seat = Seat.objects.filter(round__event=event).first()
     link = phones.link_for(event, seat.player)
-    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    # Published: the evening counts on a visitor's ladder and the player's page.
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL, public_standings=True)
     page = text(client.get(page_url(link)))
     assert f"/players/{seat.player.pk}/" in page and "/ladder/" in page

@@ -139,7 +139,8 @@ def test_publishing_changes_the_poll(client, drawn_event):
 def final_after_playoff(drawn_event, tables: int = 4) -> Event:
     event = laus_tie(drawn_event, tables=tables)
     play_off(event)
-    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    # Published: its players' phones offer the ladder and their own page.
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL, public_standings=True)
     return Event.objects.get(pk=event.pk)
 
 
