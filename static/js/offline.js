@@ -54,7 +54,19 @@
 
   function labelOf(input) {
     var label = input.id && document.querySelector("label[for='" + input.id + "']");
-    return label ? label.textContent.trim() : input.name;
+    var text = label ? label.textContent.trim() : input.name;
+    // A label two groups share (Hand and Foot's "Aces" melded and in hand) says its
+    // group: "Cards melded: Aces".
+    var group = input.closest && input.closest("fieldset.group");
+    var legend = group && group.querySelector("legend");
+    if (legend && input.form) {
+      var same = 0;
+      input.form.querySelectorAll("label").forEach(function (other) {
+        if (other.textContent.trim() === text) same += 1;
+      });
+      if (same > 1) text = legend.textContent.trim() + ": " + text;
+    }
+    return text;
   }
 
   // The numbers as typed, with the form's own (translated) labels.

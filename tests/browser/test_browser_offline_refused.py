@@ -52,8 +52,9 @@ def test_a_hand_waiting_when_its_link_is_replaced_is_not_dropped_silently(
     expect(said).to_contain_text("ask the organizer for the table's new link")
     # What was typed stays on the screen, to enter again on the new link.
     expect(said).to_contain_text("What you typed:")
-    expect(said).to_contain_text("Aces 3")
-    expect(said).to_contain_text("9 down to 4 2")
+    # A label two groups share says its group: melded, or left in hand.
+    expect(said).to_contain_text("Cards melded (laid down, books included): Aces 3")
+    expect(said).to_contain_text("Cards left in hand and foot: 9 down to 4 2")
     screenshot(page, "tablet-queued-hand-link-replaced-768")
     assert not ScoreEntry.objects.filter(table=link.table).exists()
 
