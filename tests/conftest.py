@@ -194,3 +194,15 @@ def _forget_kept_cards() -> Iterator[None]:
     cache.clear()
     forget_kept_cards()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _language_as_the_site_starts() -> Iterator[None]:
+    """Each test starts in the site's language: a request in German (the test client
+    activates it in this thread) left a later test's PDF in German."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)

@@ -9,7 +9,6 @@ leave a round half drawn.
 
 from __future__ import annotations
 
-import functools
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -18,18 +17,27 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db import models, transaction
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubscore.club.models import Couple, Player, short_names
+from clubscore.club.models import Couple, Player
 from clubscore.draw import DrawError, draw, fit
 from clubscore.errors import Refused
 from clubscore.games import GAMES
-from clubscore.games.cards import SUIT_NAMES, SUIT_SYMBOLS
-from clubscore.messages import Message, from_data, rename, to_data
+from clubscore.messages import rename, to_data
 
+# A drawn round as the pages read it lives in .drawn; its callers still find it here.
+from .drawn import (  # noqa: F401
+    SeatedTable,
+    latest_round,
+    name_players,
+    named_sit_outs,
+    named_warnings,
+    seated_tables,
+    stored_messages,
+)
 from .history import recent_sit_outs, season_history, tablemates_tonight
 from .models import (
     CheckIn,
@@ -394,133 +402,3 @@ def _store_tables(round_: Round, result: dict[str, Any], names: dict[str, str]) 
     Seat.objects.bulk_create(seats)
     ScorekeeperLink.objects.bulk_create(links)
     return tables
-
-
-# Numbers in the draw's warnings that are not player ids: "table 3", "2 couples",
-# "(3 events ago)".
-_PLAYER_ID = re.compile(r"(?<!table )\b(\d+)\b(?! couples?\b| events\b)")
-
-
-def name_players(text: str, names: dict[str, str]) -> str:
-    """The draw speaks in player ids; the organizer reads names.
-
-    For English texts stored before the draw's messages kept their templates; a
-    ``Message`` is named by ``clubscore.messages.rename`` instead.
-    """
-    return _PLAYER_ID.sub(lambda match: names.get(match.group(1), match.group(1)), text)
-
-
-def stored_messages(record: DrawRecord, key: str, texts: list[str]) -> list[str]:
-    """The draw's ``texts`` of ``record`` (``"warnings"``, ``"sitting_out"`` reasons) as
-    ``Message``s again when the record kept their templates, else as stored (English)."""
-    kept = (record.result.get("messages") or {}).get(key)
-    if not isinstance(kept, list) or len(kept) != len(texts):
-        return texts
-    return [from_data(data) for data in kept]
-
-
-# --- Reading a drawn round (the draw page, the wall) -----------------------------------
-
-
-@dataclass
-class SeatedTable:
-    """One drawn table as the organizer's pages show it."""
-
-    table: Table
-    seats: list[Seat]
-    teams: list[tuple[int, list[Seat]]]
-    high_cards: list[tuple[Seat, str, str]]  # seat, name to show, card(s) drawn
-    first_card: str
-    trumps: list[dict[str, Any]]
-    warnings: list[str]
-    links: list[ScorekeeperLink]
-
-    @property
-    def keepers(self) -> list[Seat]:
-        return [seat for seat in self.seats if seat.is_scorekeeper]
-
-
-def seated_tables(round_: Round | None, *, with_links: bool = False) -> list[SeatedTable]:
-    """The round's tables with seats, teams, high cards and trumps, in three or four queries."""
-    if round_ is None:
-        return []
-    tables = Table.objects.filter(round=round_).select_related("first_player").order_by("number")
-    seats = Seat.objects.select_related("player", "team").order_by("position")
-    tables = tables.prefetch_related(models.Prefetch("seats", queryset=seats))
-    if with_links:
-        links = ScorekeeperLink.objects.filter(revoked_at__isnull=True).select_related(
-            "player", "team"
-        )
-        tables = tables.prefetch_related(
-            models.Prefetch("links", queryset=links.order_by("team__number", "pk"))
-        )
-    game, options = round_.event.game_rules, round_.event.game_options
-    # The same for every table of the round: asked of the game once per round number.
-    hand_size = functools.cache(lambda number: game.hand_size(number, options))
-    result = []
-    for table in tables:
-        table_seats = list(table.seats.all())
-        cards = table.draw_details.get("high_cards", {})
-        teams: dict[int, list[Seat]] = {}
-        for seat in table_seats:
-            if seat.team is not None:
-                teams.setdefault(seat.team.number, []).append(seat)
-        players = [seat.player for seat in table_seats]
-        trumps = [
-            {
-                "round": index + 1,
-                "cards": hand_size(index + 1),
-                "symbol": SUIT_SYMBOLS.get(suit, suit),
-                "name": SUIT_NAMES.get(suit, suit),
-            }
-            for index, suit in enumerate(table.draw_details.get("trumps", []))
-        ]
-        result.append(
-            SeatedTable(
-                table=table,
-                seats=table_seats,
-                teams=sorted(teams.items()),
-                high_cards=[
-                    (seat, name, cards.get(str(seat.player_id), ""))
-                    for seat, name in zip(table_seats, short_names(players), strict=True)
-                ],
-                first_card=cards.get(str(table.first_player_id), ""),
-                trumps=trumps,
-                warnings=[from_data(w) for w in table.draw_details.get("warnings", [])],
-                links=list(table.links.all()) if with_links else [],
-            )
-        )
-    return result
-
-
-def latest_round(event: Event, *, regular: bool = False) -> Round | None:
-    """The event's last round (`regular`: the last that is not a play-off)."""
-    # A tie decided by lot has no tables: never the round to show.
-    rounds = Round.objects.filter(event=event, playoff_lot=[]).select_related("event")
-    if regular:
-        rounds = rounds.filter(kind=Round.Kind.REGULAR)
-    return rounds.order_by("-number").first()
-
-
-def named_sit_outs(record: DrawRecord | None) -> list[dict[str, Any]]:
-    """Who sits out in a draw, with their names and the draw's reason (to translate)."""
-    if record is None:
-        return []
-    entries = record.result.get("sitting_out", [])
-    reasons = stored_messages(record, "sitting_out", [entry["reason"] for entry in entries])
-    players = Player.objects.in_bulk([int(entry["player"]) for entry in entries])
-    return [
-        {"player": players.get(int(entry["player"])), "reason": reason}
-        for entry, reason in zip(entries, reasons, strict=True)
-    ]
-
-
-def named_warnings(record: DrawRecord | None, names: dict[str, str]) -> list[str]:
-    """The soft rules a draw broke, naming the players (to translate when shown)."""
-    if record is None:
-        return []
-    warnings = stored_messages(record, "warnings", record.result.get("warnings", []))
-    return [
-        rename(warning, names) if isinstance(warning, Message) else name_players(warning, names)
-        for warning in warnings
-    ]
