@@ -33,7 +33,7 @@ TIERS: list[tuple[str, list[set[str]]]] = [
     (
         "shared",
         [
-            {"numbers", "collation", "formats", "markup", "redirects", "translation"},
+            {"numbers", "collation", "formats", "markup", "notices", "redirects", "translation"},
             {"errors", "middleware", "tokens"},
             {"templatetags", "entry_forms"},
         ],
