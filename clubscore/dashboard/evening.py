@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 from clubscore.accounts.decorators import organizer_required
 from clubscore.club.models import Player
 from clubscore.draw import DrawError
-from clubscore.events import clock, finish, services
+from clubscore.events import clock, drawn, finish, services
 from clubscore.events.models import CheckIn, ClockAction, Event
 from clubscore.redirects import redirect_back
 from clubscore.standings.standings import INDIVIDUAL, event_standings
@@ -125,7 +125,7 @@ def _named_warnings(outcome: services.DrawOutcome) -> list[str]:
         return []
     ids = outcome.record.arguments.get("players", [])
     names = {str(p.pk): p.name for p in Player.objects.filter(pk__in=ids)}
-    return [translate(w) for w in services.named_warnings(outcome.record, names)]
+    return [translate(w) for w in drawn.named_warnings(outcome.record, names)]
 
 
 @organizer_required

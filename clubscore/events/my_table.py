@@ -19,7 +19,7 @@ from django.db import connection
 from clubscore.club.models import column_names
 from clubscore.games import Game
 
-from . import calls, services
+from . import calls, drawn
 from .clock import ClockState, clock_state
 from .models import (
     CheckIn,
@@ -157,7 +157,7 @@ def my_table(link: PlayerLink) -> MyTable:
         pages_on=phones is None or phones.pages_on,
         phones=phones,
     )
-    round_ = services.latest_round(event)
+    round_ = drawn.latest_round(event)
     seat = None
     if round_ is not None:
         evening.round = round_
@@ -172,7 +172,7 @@ def my_table(link: PlayerLink) -> MyTable:
         evening.checked_in = CheckIn.objects.filter(event=event, player_id=link.player_id).exists()
         if round_ is not None and evening.checked_in:
             record = DrawRecord.objects.filter(round=round_).order_by("-drawn_at", "-pk").first()
-            for entry in services.named_sit_outs(record):
+            for entry in drawn.named_sit_outs(record):
                 if entry["player"] is not None and entry["player"].pk == link.player_id:
                     evening.sitting_out = entry["reason"]
         return evening

@@ -28,16 +28,6 @@ from clubscore.errors import Refused
 from clubscore.games import GAMES
 from clubscore.messages import rename, to_data
 
-# A drawn round as the pages read it lives in .drawn; its callers still find it here.
-from .drawn import (  # noqa: F401
-    SeatedTable,
-    latest_round,
-    name_players,
-    named_sit_outs,
-    named_warnings,
-    seated_tables,
-    stored_messages,
-)
 from .history import recent_sit_outs, season_history, tablemates_tonight
 from .models import (
     CheckIn,

@@ -20,7 +20,7 @@ from clubscore.notices import success_once
 from clubscore.redirects import redirect_back
 from clubscore.translation import translate
 
-from . import services
+from . import drawn, services
 from .clock import clock_state
 from .forms import DrawForm, SearchForm, ToggleForm, WalkInForm
 from .links import revoke_table_links
@@ -48,8 +48,8 @@ def _draw_history(event: Event) -> list[DrawRecord]:
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     """The organizer's hub for one event: check-in, draw, wall, dashboard, prints."""
     event = get_object_or_404(Event.objects.with_counts(), pk=event_id)
-    round_ = services.latest_round(event, regular=True)
-    latest = services.latest_round(event)
+    round_ = drawn.latest_round(event, regular=True)
+    latest = drawn.latest_round(event)
     # A play-off's table is counted beside the evening's, not instead of them.
     playoff = latest if latest is not None and latest.kind == Round.Kind.PLAYOFF else None
     context = {
@@ -164,13 +164,13 @@ def walk_in(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def _draw_context(event: Event, form: DrawForm | None = None) -> dict:
     checked_in = list(CheckIn.objects.filter(event=event).values_list("player_id", flat=True))
-    round_ = services.latest_round(event)
-    tables = services.seated_tables(round_)
+    round_ = drawn.latest_round(event)
+    tables = drawn.seated_tables(round_)
     history = _draw_history(event)
     record = next((r for r in history if round_ and r.round_id == round_.pk), None)
     # The draw this page shows, sent back with "Draw again" (a play-off is never redrawn).
     seen = record.pk if record is not None and round_.kind == Round.Kind.REGULAR else 0
-    sit_outs = services.named_sit_outs(record)
+    sit_outs = drawn.named_sit_outs(record)
     names = {str(seat.player_id): seat.player.name for t in tables for seat in t.seats}
     names |= {str(s["player"].pk): s["player"].name for s in sit_outs if s["player"]}
     drawn_players = set(record.arguments.get("players", [])) if record else set()
@@ -184,7 +184,7 @@ def _draw_context(event: Event, form: DrawForm | None = None) -> dict:
         "record": record,
         "history": history,
         "sit_outs": sit_outs,
-        "warnings": services.named_warnings(record, names),
+        "warnings": drawn.named_warnings(record, names),
         # A play-off is drawn from the standings page, never again here.
         "playoff": round_ is not None and not regular,
         "locked": round_ is not None and (not regular or services.round_has_scores(round_)),
@@ -203,10 +203,10 @@ def draw_page(request: HttpRequest, event_id: int) -> HttpResponse:
         return render(request, "events/draw.html", _draw_context(event))
     # The page draws (or redraws) the evening's latest regular round; "Next round" on
     # the dashboard adds one.
-    drawn = services.latest_round(event, regular=True)
+    latest = drawn.latest_round(event, regular=True)
     # A page that showed no tables asks for no "replace" tick: its second tap is told
     # the tables were drawn meanwhile (`draw_round`), not to tick a box it never had.
-    form = DrawForm(request.POST, redraw=drawn is not None and request.POST.get("seen") != "0")
+    form = DrawForm(request.POST, redraw=latest is not None and request.POST.get("seen") != "0")
     if form.is_valid():
         try:
             outcome = services.draw_round(
@@ -214,7 +214,7 @@ def draw_page(request: HttpRequest, event_id: int) -> HttpResponse:
                 seed=form.cleaned_data["seed"],
                 allow_sit_out=form.cleaned_data["allow_sit_out"],
                 user=request.user,
-                round_number=drawn.number if drawn is not None else 1,
+                round_number=latest.number if latest is not None else 1,
                 seen_record=form.cleaned_data["seen"],
             )
         except DrawError as error:
@@ -237,7 +237,7 @@ def wall(request: HttpRequest, event_id: int) -> HttpResponse:
     turned in); static/js/wall.js turns the pages of a big evening.
     """
     event = get_object_or_404(Event, pk=event_id)
-    round_ = services.latest_round(event)
+    round_ = drawn.latest_round(event)
     record = (
         DrawRecord.objects.filter(round=round_).order_by("-drawn_at", "-pk").first()
         if round_
@@ -248,9 +248,9 @@ def wall(request: HttpRequest, event_id: int) -> HttpResponse:
         "round": round_,
         # The clock of the round on the wall (its own: a play-off's is not the main round's).
         "clock": clock_state(round_),
-        "pages": wall_pages(services.seated_tables(round_)),
+        "pages": wall_pages(drawn.seated_tables(round_)),
         "page_seconds": PAGE_SECONDS,
-        "sit_outs": services.named_sit_outs(record),
+        "sit_outs": drawn.named_sit_outs(record),
         # The star's word is the game's: who deals, bids first or plays first.
         "first_mark": translate(event.game_rules.first_seat_legend),
         # A finished evening's wall says so, where the grace period counted down.

@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from clubscore.events import phones
+from clubscore.events.drawn import named_sit_outs
 from clubscore.events.models import (
     Event,
     Round,
@@ -26,7 +27,6 @@ from clubscore.events.models import (
     Seat,
     Table,
 )
-from clubscore.events.services import named_sit_outs
 from clubscore.games import Game
 
 

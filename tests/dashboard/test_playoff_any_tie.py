@@ -258,7 +258,7 @@ def test_a_tie_decided_by_lot_leaves_the_clock_wall_and_printouts_on_their_round
     drawn_event, organizer_client
 ):
     from clubscore.events.clock import current_round
-    from clubscore.events.services import latest_round
+    from clubscore.events.drawn import latest_round
     from clubscore.printing.data import event_round
 
     event = luxury_family_tie(drawn_event)

@@ -8,7 +8,7 @@ import pytest
 
 from clubscore.club.models import Couple
 from clubscore.draw import DrawError
-from clubscore.events import services
+from clubscore.events import drawn, services
 from clubscore.events.models import (
     DrawRecord,
     Event,
@@ -254,8 +254,8 @@ def test_checking_in_twice_is_harmless_and_check_out_undoes_it(make_event, make_
 def test_warnings_name_the_players():
     names = {"12": "Ann Smith", "15": "Al Smith", "3": "Cy"}
     text = "1 couple shares a table (table 3: 12 and 15)"
-    assert services.name_players(text, names) == (
+    assert drawn.name_players(text, names) == (
         "1 couple shares a table (table 3: Ann Smith and Al Smith)"
     )
     text = "3 and 12 were partners at a recent event (2 events ago) and are partners again"
-    assert services.name_players(text, names).startswith("Cy and Ann Smith were")
+    assert drawn.name_players(text, names).startswith("Cy and Ann Smith were")
