@@ -45,6 +45,7 @@ def evening_context(
     for round_ in rounds:
         round_.event = event
         round_.clock = clock.clock_state(round_)
+        round_.clock_mark = clock.clock_mark(round_)
         round_.all_in = final or (open_rounds is not None and round_.pk not in open_rounds)
     last = rounds[-1].number if rounds else 0
     return {
@@ -89,7 +90,9 @@ def clock_action(request: HttpRequest, event_id: int) -> HttpResponse:
             minutes = int(minutes) if re.fullmatch(r"[0-9]{1,3}", minutes) else 0
             if not 1 <= minutes <= 120:
                 raise clock.ClockRefused(_("Give between 1 and 120 more minutes."))
-            round_ = clock.extend_clock(round_, minutes, user=request.user)
+            # `seen`: the clock as the page showed it, so a double tap adds once.
+            seen = request.POST.get("seen")
+            round_ = clock.extend_clock(round_, minutes, user=request.user, seen=seen)
             ends_at = timezone.localtime(clock.clock_state(round_).ends_at)
             messages.success(
                 request,

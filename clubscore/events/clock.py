@@ -222,15 +222,31 @@ def call_time(
     return _answer(subject, round_)
 
 
+def clock_mark(round_: Round) -> str:
+    """What the round's clock is set to (its start, its extra minutes, an early call), as
+    a page shows it: a page sends it back with "Extend", so a second tap of the same page
+    adds nothing (`extend_clock`)."""
+    called = round_.time_called_at.timestamp() if round_.time_called_at else ""
+    started = round_.clock_started_at.timestamp() if round_.clock_started_at else ""
+    return f"{started}:{round_.extra_minutes}:{called}"
+
+
 def extend_clock(
-    subject: Subject, minutes: int, *, now: datetime.datetime | None = None, user: Any = None
+    subject: Subject,
+    minutes: int,
+    *,
+    now: datetime.datetime | None = None,
+    user: Any = None,
+    seen: str | None = None,
 ) -> Subject:
     """Give the round's tables `minutes` more.
 
-    While the clock runs, the minutes are added in the database (two clicks add twice).
-    Once time is up (called, or the limit passed), the tables get `minutes` from now:
-    the call is lifted, entry opens again and the event runs again. Raises
-    `ClockRefused` when the clock has not started or the evening is final.
+    While the clock runs, the minutes are added in the database. Once time is up
+    (called, or the limit passed), the tables get `minutes` from now: the call is
+    lifted, entry opens again and the event runs again. Raises `ClockRefused` when the
+    clock has not started or the evening is final, and when `seen` (the `clock_mark` the
+    organizer's page showed) is not the clock's now: a double tap, or another
+    organizer's extension in between, adds once, not twice.
     """
     if minutes < 1:
         raise ClockRefused(_("Extend the clock by at least one minute."))
@@ -240,6 +256,15 @@ def extend_clock(
         state = clock_state(round_, now)
         if state.phase == "not_started":
             raise ClockRefused(_("The clock has not started: start it instead of extending it."))
+        if seen is not None and seen != clock_mark(round_):
+            ends = timezone.localtime(state.ends_at).strftime("%H:%M")
+            raise ClockRefused(
+                _(
+                    "The clock was changed since this page was shown, so nothing was added:"
+                    " it now ends at %(time)s. Extend again if the tables need more."
+                )
+                % {"time": ends}
+            )
         if state.is_running:
             Round.objects.filter(pk=round_.pk).update(extra_minutes=F("extra_minutes") + minutes)
         else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 import time_machine
@@ -225,3 +226,23 @@ def test_the_event_runs_while_any_round_runs(make_round):
         assert Event.objects.get(pk=event.pk).status == Event.Status.RUNNING
         call_time(second)
         assert Event.objects.get(pk=event.pk).status == Event.Status.TIME_CALLED
+
+
+def test_a_double_tap_on_extend_adds_the_minutes_once(organizer_client, drawn_event):
+    from django.urls import reverse
+
+    event = start_clock(drawn_event())
+    page = organizer_client.get(reverse("dashboard:event", args=[event.pk])).content.decode()
+    seen = re.search(r'name="seen" value="([^"]*)"', page).group(1)
+    url = reverse("dashboard:clock", args=[event.pk])
+    tap = {"action": "extend", "minutes": "5", "round": "1", "seen": seen}
+    organizer_client.post(url, tap)
+    response = organizer_client.post(url, tap, follow=True)
+    assert round_of(event).extra_minutes == 5
+    assert "nothing was added" in response.content.decode()
+    # The page shown after the first tap extends again.
+    page = organizer_client.get(reverse("dashboard:event", args=[event.pk])).content.decode()
+    seen = re.search(r'name="seen" value="([^"]*)"', page).group(1)
+    organizer_client.post(url, {**tap, "seen": seen})
+    assert round_of(event).extra_minutes == 10
+    assert ClockAction.objects.filter(action="extend").count() == 2
