@@ -9,13 +9,15 @@ from .models import ScorekeeperLink, Seat, Table
 
 
 @transaction.atomic
-def revoke_table_links(table: Table) -> list[ScorekeeperLink]:
+def revoke_table_links(table: Table, *, seen: str | None = None) -> list[ScorekeeperLink] | None:
     """Revoke every live link of `table` and give its scorekeepers fresh ones.
 
     A lost or shared tablet is handled this way: the old link stops opening the card at
     once, and the new links (new QR codes) go to the same scorekeepers. The holders of
     the revoked links get the new ones; a table that had none gets one per seat that
-    keeps score. Returns the new links.
+    keeps score. Returns the new links; None, replacing nothing, when `seen` (the
+    `links_mark` of the links the organizer's page showed) is not the live links' now:
+    a double tap, or another organizer's new links in between, replaces them once.
     """
     # Lock the live links, so two organizers pressing the button at once issue one set.
     live = list(
@@ -23,6 +25,8 @@ def revoke_table_links(table: Table) -> list[ScorekeeperLink]:
         .filter(table=table, revoked_at__isnull=True)
         .order_by("team__number", "id")
     )
+    if seen is not None and seen != links_mark(live):
+        return None
     if live:
         holders = [(link.team_id, link.player_id) for link in live]
         ScorekeeperLink.objects.filter(pk__in=[link.pk for link in live]).update(
@@ -38,3 +42,8 @@ def revoke_table_links(table: Table) -> list[ScorekeeperLink]:
         ScorekeeperLink.objects.create(table=table, team_id=team_id, player_id=player_id)
         for team_id, player_id in holders
     ]
+
+
+def links_mark(links: list[ScorekeeperLink]) -> str:
+    """The links a page shows, as it sends them back with "Make new links"."""
+    return ",".join(str(link.pk) for link in sorted(links, key=lambda link: link.pk))

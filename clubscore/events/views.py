@@ -23,7 +23,7 @@ from clubscore.translation import translate
 from . import drawn, services
 from .clock import clock_state
 from .forms import DrawForm, SearchForm, ToggleForm, WalkInForm
-from .links import revoke_table_links
+from .links import links_mark, revoke_table_links
 from .models import CheckIn, DrawRecord, Event, Round, Table
 from .wall import PAGE_SECONDS, wall_pages
 
@@ -274,7 +274,16 @@ def revoke_links(request: HttpRequest, table_id: int) -> HttpResponse:
         if not live:
             messages.error(request, _("The evening is not running: there is no link to replace."))
             return redirect(request.path)
-        links = revoke_table_links(table)
+        links = revoke_table_links(table, seen=request.POST.get("seen"))
+        if links is None:
+            messages.error(
+                request,
+                _(
+                    "These links were replaced already (a second tap, or another organizer):"
+                    " nothing more was replaced. The page shows the newest ones."
+                ),
+            )
+            return redirect(request.path)
         messages.success(
             request,
             ngettext(
@@ -287,6 +296,12 @@ def revoke_links(request: HttpRequest, table_id: int) -> HttpResponse:
             % {"table": table, "count": len(links)},
         )
         return redirect_back(request, request.path)
-    links = table.links.filter(revoked_at__isnull=True).select_related("team").order_by("pk")
-    context = {"event": event, "table": table, "links": links, "live": live}
+    links = list(table.links.filter(revoked_at__isnull=True).select_related("team").order_by("pk"))
+    context = {
+        "event": event,
+        "table": table,
+        "links": links,
+        "links_mark": links_mark(links),
+        "live": live,
+    }
     return render(request, "events/new_links.html", context)

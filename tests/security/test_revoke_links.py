@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.urls import reverse
 
 from clubscore.events.links import revoke_table_links
@@ -134,3 +136,20 @@ def test_revoking_costs_the_same_queries_for_a_small_or_a_big_event(
     url = reverse("events:revoke_links", args=[first_table(drawn_event(tables=20)).pk])
     with django_assert_max_num_queries(small):
         organizer_client.post(url)
+
+
+def test_a_double_tap_on_make_new_links_replaces_them_once(organizer_client, drawn_event):
+    event = drawn_event("hand_and_foot", tables=1)
+    table = first_table(event)
+    url = reverse("events:revoke_links", args=[table.pk])
+    page = organizer_client.get(url).content.decode()
+    seen = re.search(r'name="seen" value="([^"]*)"', page).group(1)
+    organizer_client.post(url, {"seen": seen})
+    shown = set(table.links.filter(revoked_at__isnull=True).values_list("token", flat=True))
+    response = organizer_client.post(url, {"seen": seen}, follow=True)
+    page = response.content.decode()
+    assert "These links were replaced already" in page
+    # The links the first tap made still open the cards, and the page shows them.
+    assert set(table.links.filter(revoked_at__isnull=True).values_list("token", flat=True)) == shown
+    assert all(reverse("scorekeeping:qr", args=[token]) in page for token in shown)
+    assert table.links.count() == 4  # two old, two new: not two more
