@@ -426,22 +426,22 @@ class HandAndFoot(Game):
         self, teams: list[dict[str, Any]], decks: int, check: Validator
     ) -> None:
         if all(team["went_out"] for team in teams):
-            check.add("teams", _("Only one team can go out."))
+            for index in range(len(teams)):
+                check.add(f"teams.{index}.went_out", _("Only one team can go out."))
         for kind, _points, per_deck, _one, many in KINDS:
             total = sum(team["in_hand"][kind] + team["melded"].get(kind, 0) for team in teams)
-            if total > decks * per_deck:
-                check.add(
-                    "teams",
-                    message(
-                        _(
-                            "Together the teams counted {what}, but {decks} decks hold only "
-                            "{maximum}."
-                        ),
-                        what=message(many, n=total),
-                        decks=decks,
-                        maximum=decks * per_deck,
-                    ),
-                )
+            if total <= decks * per_deck:
+                continue
+            text = message(
+                _("Together the teams counted {what}, but {decks} decks hold only {maximum}."),
+                what=message(many, n=total),
+                decks=decks,
+                maximum=decks * per_deck,
+            )
+            for index, team in enumerate(teams):
+                for group in ("melded", "in_hand"):
+                    if team[group].get(kind):
+                        check.add(f"teams.{index}.{group}.{kind}", text)
 
     def score_team(
         self, team: Any, hand: int, index: int, options: Mapping[str, Any] | None = None

@@ -112,7 +112,9 @@ def test_decks_are_optional_and_limit_the_cards():
 def test_both_teams_together_cannot_hold_more_cards_than_the_decks():
     errors = errors_of(hand(team(in_hand={"jokers": 5}), team(in_hand={"jokers": 4})))
 
-    assert errors == {"teams": ["Together the teams counted 9 jokers, but 4 decks hold only 8."]}
+    # On the fields that made the total, each team's.
+    text = ["Together the teams counted 9 jokers, but 4 decks hold only 8."]
+    assert errors == {"teams.0.in_hand.jokers": text, "teams.1.in_hand.jokers": text}
 
 
 @pytest.mark.parametrize(
@@ -197,7 +199,8 @@ def test_going_out_needs_two_red_and_two_black_books():
 def test_only_one_team_can_go_out():
     errors = errors_of(hand(worked_example_team(), worked_example_team()))
 
-    assert errors == {"teams": ["Only one team can go out."]}
+    text = ["Only one team can go out."]
+    assert errors == {"teams.0.went_out": text, "teams.1.went_out": text}
 
 
 def test_exactly_two_teams():

@@ -209,7 +209,9 @@ def test_both_teams_cannot_go_out(client, running):
     one, two = links(running())
     post(client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM})
     response = post(client, two, "entry", {"number": 1, "version": 0, **GOOD_TEAM})
-    assert "Only one team can go out" in response.content.decode()
+    # On the field at fault, the team's "We went out".
+    field = '<div id="err-went_out" class="field-errors"><p class="field-error" role="alert">'
+    assert field + "Only one team can go out." in response.content.decode()
 
 
 def test_a_resent_form_counts_once(client, running):
