@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -241,9 +240,9 @@ def extend_clock(
 ) -> Subject:
     """Give the round's tables `minutes` more.
 
-    While the clock runs, the minutes are added in the database. Once time is up
-    (called, or the limit passed), the tables get `minutes` from now: the call is
-    lifted, entry opens again and the event runs again. Raises `ClockRefused` when the
+    While the clock runs, its end moves `minutes` later. Once time is up (called, or
+    the limit passed), the tables get `minutes` from now: the call is lifted, entry
+    opens again and the event runs again. Raises `ClockRefused` when the
     clock has not started or the evening is final, and when `seen` (the `clock_mark` the
     organizer's page showed) is not the clock's now: a double tap, or another
     organizer's extension in between, adds once, not twice.
@@ -265,19 +264,20 @@ def extend_clock(
                 )
                 % {"time": ends}
             )
-        if state.is_running:
-            Round.objects.filter(pk=round_.pk).update(extra_minutes=F("extra_minutes") + minutes)
-        else:
-            # Time is up: the new limit is `minutes` from now. An early call moves to then;
-            # past the limit, the limit moves (whole minutes from the start, never less).
-            target = now + datetime.timedelta(minutes=minutes)
-            limit = time_limit_minutes(round_)
-            wanted = (target - round_.clock_started_at).total_seconds() / 60 - limit
-            extra = max(round_.extra_minutes, math.ceil(wanted))
-            natural = round_.clock_started_at + datetime.timedelta(minutes=limit + extra)
-            Round.objects.filter(pk=round_.pk).update(
-                extra_minutes=extra, time_called_at=target if target < natural else None
-            )
+        # The new limit is `minutes` after the one the tables have now, or from now once
+        # time is up. A call moves to then (an earlier extension may have left one ahead:
+        # the tables stop at the call, so it moves too); past the natural limit, the limit
+        # moves (whole minutes from the start, never less).
+        target = (state.ends_at if state.is_running else now) + datetime.timedelta(
+            minutes=minutes
+        )
+        limit = time_limit_minutes(round_)
+        wanted = (target - round_.clock_started_at).total_seconds() / 60 - limit
+        extra = max(round_.extra_minutes, math.ceil(wanted))
+        natural = round_.clock_started_at + datetime.timedelta(minutes=limit + extra)
+        Round.objects.filter(pk=round_.pk).update(
+            extra_minutes=extra, time_called_at=target if target < natural else None
+        )
         round_.refresh_from_db(fields=["extra_minutes", "time_called_at"])
         _settle_status(event, now)
         _record(event, round_, ClockAction.Action.EXTEND, user, at=now, minutes=minutes)

@@ -246,3 +246,19 @@ def test_a_double_tap_on_extend_adds_the_minutes_once(organizer_client, drawn_ev
     organizer_client.post(url, {**tap, "seen": seen})
     assert round_of(event).extra_minutes == 10
     assert ClockAction.objects.filter(action="extend").count() == 2
+
+
+def test_extending_again_after_an_early_call_moves_the_limit_each_time(make_round):
+    """An extension after an early call leaves a call ahead: the next ones move it."""
+    event = start_clock(make_round(), now=T0)  # a 90-minute limit
+    call_time(event, now=T0 + minutes(30))
+    event = extend_clock(event, 10, now=T0 + minutes(31))
+    assert clock_state(event, T0 + minutes(32)).ends_at == T0 + minutes(41)
+    event = extend_clock(event, 10, now=T0 + minutes(32))
+    assert clock_state(event, T0 + minutes(33)).ends_at == T0 + minutes(51)
+    event = extend_clock(event, 5, now=T0 + minutes(33))
+    assert clock_state(event, T0 + minutes(34)).ends_at == T0 + minutes(56)
+    # Past the natural limit, the extra minutes carry it and the call is lifted.
+    event = extend_clock(event, 60, now=T0 + minutes(34))
+    assert clock_state(event, T0 + minutes(35)).ends_at == T0 + minutes(116)
+    assert round_of(event).time_called_at is None and round_of(event).extra_minutes == 26
