@@ -268,9 +268,7 @@ def extend_clock(
         # time is up. A call moves to then (an earlier extension may have left one ahead:
         # the tables stop at the call, so it moves too); past the natural limit, the limit
         # moves (whole minutes from the start, never less).
-        target = (state.ends_at if state.is_running else now) + datetime.timedelta(
-            minutes=minutes
-        )
+        target = (state.ends_at if state.is_running else now) + datetime.timedelta(minutes=minutes)
         limit = time_limit_minutes(round_)
         wanted = (target - round_.clock_started_at).total_seconds() / 60 - limit
         extra = max(round_.extra_minutes, math.ceil(wanted))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -63,7 +63,14 @@ def new_event(request: HttpRequest) -> HttpResponse:
             return _page(request, EventForm(initial=typed_initial(request.POST)))
         form = EventForm(request.POST)
         if form.is_valid():
-            event = form.save()
+            event = form.save(commit=False)
+            event.form_key = form.cleaned_data["key"] or None
+            try:
+                with transaction.atomic():
+                    event.save()
+            except IntegrityError:
+                # The same page sent twice (a double tap): the event it made already.
+                event = get_object_or_404(Event, form_key=event.form_key)
             messages.success(request, _("“%(name)s” is ready.") % {"name": event.name})
             return redirect("events:detail", event.pk)
         return _page(request, form, status=400)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
+import re
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -104,6 +107,11 @@ class EventForm(forms.ModelForm):
     """
 
     options_game = forms.CharField(widget=forms.HiddenInput, required=False)
+    # The event's settings as the page showed them (`settings_marks`): one changed on
+    # another page meanwhile is not overwritten unseen.
+    seen = forms.CharField(widget=forms.HiddenInput, required=False)
+    # A new event's page key (`Event.form_key`): sent twice, one event.
+    key = forms.CharField(required=False, widget=forms.HiddenInput)
 
     class Meta:
         model = Event
@@ -122,6 +130,12 @@ class EventForm(forms.ModelForm):
         saved (shown greyed out; whatever is sent for them is ignored), while the name,
         date, language and standings can still change."""
         super().__init__(*args, **kwargs)
+        self.saved_marks = settings_marks(self.instance) if self.instance.pk else {}
+        self.initial.setdefault("seen", _joined(self.saved_marks))
+        if self.instance.pk:
+            del self.fields["key"]
+        else:
+            self.initial.setdefault("key", uuid.uuid4().hex)
         key = (
             self.instance.game
             if rules_locked
@@ -170,6 +184,11 @@ class EventForm(forms.ModelForm):
     def settings_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.Meta.fields if name != "game"]
 
+    def clean_key(self) -> str:
+        # Hidden, so never an error: a key not of the page's making is no key.
+        key = self.cleaned_data["key"]
+        return key if re.fullmatch(r"[0-9a-f]{32}", key) else ""
+
     def clean_game(self) -> str:
         game = self.cleaned_data["game"]
         if self.instance.pk and game != self.instance.game and self.instance.rounds.exists():
@@ -181,6 +200,7 @@ class EventForm(forms.ModelForm):
 
     def clean(self) -> dict:
         data = super().clean()
+        self._changed_meanwhile()
         if self.game_changed:
             self.add_error(
                 "game",
@@ -196,6 +216,64 @@ class EventForm(forms.ModelForm):
         # check never fails on a form that is shown again with errors.
         self.instance.options = options or option_initial_values(self.rules, {})
         return data
+
+    def _changed_meanwhile(self) -> None:
+        """A setting saved on another page since this one was opened: left alone here,
+        it takes what was saved there; changed here too, its field says what was saved,
+        and the page then carries the settings as saved now (saving again keeps what is
+        typed). Never overwritten unseen."""
+        if not self.saved_marks or "seen" not in self.data:
+            return
+        shown = _split(self.data.get("seen", ""))
+        saved = settings_values(self.instance)
+        for name, mark in self.saved_marks.items():
+            field = self.fields.get(name)
+            if shown.get(name) == mark or field is None or field.disabled:
+                continue
+            if name not in self.cleaned_data:
+                continue  # wrong as typed: its own error says so
+            if name != "game" and _mark(self.cleaned_data[name]) == shown.get(name):
+                self.cleaned_data[name] = saved[name]  # not touched here: theirs stands
+                continue
+            value = field.prepare_value(saved[name])
+            said = dict(getattr(field, "choices", ())).get(value, value)
+            if isinstance(value, bool):
+                said = _("yes") if value else _("no")
+            self.add_error(
+                name,
+                _(
+                    "Saved on another page as “%(value)s” since this page was opened: "
+                    "check it, then save again."
+                )
+                % {"value": said},
+            )
+        self.data = self.data.copy()
+        self.data["seen"] = _joined(self.saved_marks)
+
+
+def settings_values(event: Event) -> dict[str, Any]:
+    """The event's settings and its game's options as saved, each by its field's name."""
+    values = {name: getattr(event, name) for name in EventForm.Meta.fields}
+    if event.game in GAMES:
+        values.update(option_initial_values(GAMES[event.game], event.options))
+    return values
+
+
+def settings_marks(event: Event) -> dict[str, str]:
+    """A short fingerprint of each saved setting, as an edit page carries them."""
+    return {name: _mark(value) for name, value in settings_values(event).items()}
+
+
+def _mark(value: Any) -> str:
+    return hashlib.blake2b(repr(value).encode(), digest_size=4).hexdigest()
+
+
+def _joined(marks: Mapping[str, str]) -> str:
+    return ";".join(f"{name}={mark}" for name, mark in marks.items())
+
+
+def _split(text: str) -> dict[str, str]:
+    return dict(part.split("=", 1) for part in text.split(";") if "=" in part)
 
 
 def _forget_old_defaults(values: Any, key: str) -> None:

@@ -496,3 +496,72 @@ def test_the_language_says_it_is_the_printouts(organizer_client):
     """A German evening's cards open in each tablet's own language: the field says so."""
     page = organizer_client.get(NEW).content.decode()
     assert "The printouts&#x27; language: score cards, standings, poster." in page
+
+
+def page_data(organizer_client, event) -> dict[str, str]:
+    """The edit page's form as the browser would send it unchanged."""
+    form = organizer_client.get(edit_url(event)).context["form"]
+    data = {}
+    for name, field in form.fields.items():
+        value = form[name].value()
+        if isinstance(value, bool):
+            if value:
+                data[name] = "on"
+            continue
+        data[name] = "" if value is None else str(field.prepare_value(value))
+    return data
+
+
+def test_two_pages_editing_one_event_never_overwrite_each_other_unseen(
+    organizer_client, make_event
+):
+    event = make_event(name="Laus night", game="laus", options={"rounds": 5, "threshold": None})
+    first, second = page_data(organizer_client, event), page_data(organizer_client, event)
+    organizer_client.post(edit_url(event), {**first, "name": "Laus night II"})
+    # The second page changed another setting: both changes stand.
+    response = organizer_client.post(edit_url(event), {**second, "rounds": "6"})
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert event.name == "Laus night II" and event.options["rounds"] == 6
+    # Both pages changed the name: the later one is told, what it typed is kept.
+    third, fourth = page_data(organizer_client, event), page_data(organizer_client, event)
+    organizer_client.post(edit_url(event), {**fourth, "name": "Laus night III"})
+    response = organizer_client.post(edit_url(event), {**third, "name": "Laus evening"})
+    assert response.status_code == 400
+    assert field_errors(response, "name") == [
+        "Saved on another page as “Laus night III” since this page was opened: "
+        "check it, then save again."
+    ]
+    assert 'value="Laus evening"' in response.content.decode()
+    event.refresh_from_db()
+    assert event.name == "Laus night III"
+    # Saving the page as shown again keeps what it says.
+    again = page_data_of(response)
+    assert organizer_client.post(edit_url(event), again).status_code == 302
+    event.refresh_from_db()
+    assert event.name == "Laus evening" and event.options["rounds"] == 6
+
+
+def page_data_of(response) -> dict[str, str]:
+    form = response.context["form"]
+    return {name: form.data.get(name, "") for name in form.data if name != "csrfmiddlewaretoken"}
+
+
+def test_a_new_event_sent_twice_is_made_once(organizer_client):
+    key = organizer_client.get(NEW).context["form"]["key"].value()
+    data = settings_data("laus", key=key)
+    first = organizer_client.post(NEW, data)
+    again = organizer_client.post(NEW, data)
+    assert Event.objects.count() == 1
+    assert (
+        first["Location"]
+        == again["Location"]
+        == reverse("events:detail", args=[Event.objects.get().pk])
+    )
+    # Another page (another key) makes another event, as does a form without one.
+    other = organizer_client.get(NEW).context["form"]["key"].value()
+    assert other != key
+    organizer_client.post(NEW, settings_data("laus", key=other))
+    organizer_client.post(NEW, settings_data("laus"))
+    assert organizer_client.post(NEW, settings_data("laus", key="x" * 5000)).status_code == 302
+    assert Event.objects.count() == 4

@@ -97,6 +97,8 @@ class Event(models.Model):
     )
     public_standings = models.BooleanField(_("standings are public"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The New event page's own key: its form sent twice (a double tap) makes one event.
+    form_key = models.UUIDField(unique=True, null=True, editable=False)
 
     objects = EventQuerySet.as_manager()
 
