@@ -146,8 +146,12 @@ def dispute(
     note: str,
     proposed: dict | None = None,
     player_id: int | None = None,
+    again: bool = False,
 ) -> dict:
-    """Send a hand to the organizer with a note (and, optionally, this side's version)."""
+    """Send a hand to the organizer with a note (and, optionally, this side's version).
+    `again`: the page showed the hand disputed by this side already, so this dispute
+    replaces that one; else a dispute sent meanwhile (another tablet) is refused, never
+    overwritten unseen."""
     with transaction.atomic():
         sent = fingerprint(
             card, "dispute", number=number, version=version, note=note, proposed=proposed
@@ -156,6 +160,14 @@ def dispute(
         if duplicate is not None:
             return duplicate
         entry = _entry_to_answer(card, number, _("There is nothing to dispute yet."))
+        if not again and card.mode.is_disputed(card, entry):
+            raise Refused(
+                _(
+                    "This was disputed already from another tablet, with the note “%(note)s”."
+                    " Send again to replace that dispute with this one."
+                )
+                % {"note": entry.dispute_note}
+            )
         proposed_payload = card.mode.dispute(card, entry, number, version, proposed)
         entry.status = ScoreEntry.Status.DISPUTED
         entry.dispute_note = note

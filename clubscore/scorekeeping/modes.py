@@ -118,6 +118,10 @@ class WholeTableEntry:
     def disputed_version(self, card: ScoreCard, entry: ScoreEntry) -> int:
         return entry.version
 
+    def is_disputed(self, card: ScoreCard, entry: ScoreEntry) -> bool:
+        """Whether this side disputed it already (its dispute then waits for the organizer)."""
+        return entry.status == ScoreEntry.Status.DISPUTED
+
     def disputers(self, card: ScoreCard, entry: ScoreEntry) -> list:
         """Who may send the dispute from this tablet ("Dispute as …"): the players at the
         table but the one who entered it, as for "Confirm as …"."""
@@ -249,6 +253,10 @@ class TeamPartsEntry(WholeTableEntry):
 
     def disputed_version(self, card: ScoreCard, entry: ScoreEntry) -> int:
         return entry.part_version(card.other_side)
+
+    def is_disputed(self, card: ScoreCard, entry: ScoreEntry) -> bool:
+        other = entry.part(card.other_side)
+        return other is not None and other.state == TeamPart.State.DISPUTED
 
     def proposal_form(
         self, card: ScoreCard, entry: ScoreEntry, data: Any = None

@@ -355,6 +355,7 @@ class CardPage:
             "label": translate(self.game.words.dispute_label(entry.number)),
             "form": disputing.form,
             "version": version,
+            "again": card.mode.is_disputed(card, entry),
             "proposal_form": proposal,
             "disputers": card.mode.disputers(card, entry),
         }

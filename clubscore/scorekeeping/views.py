@@ -30,7 +30,7 @@ from clubscore.translation import translate
 
 from . import actions, presence
 from .card import ScoreCard, finished_event_name, load_card
-from .errors import Conflict, Invalid, Refused, SentBefore
+from .errors import Conflict, Invalid, Refused
 from .live import live_version
 from .page import CardPage, Disputing, entry_form, preview_context, proposal_form
 
@@ -187,20 +187,21 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _act(
-    request: HttpRequest, card: ScoreCard, action, on_invalid=None, on_sent_before=None
+    request: HttpRequest, card: ScoreCard, action, on_invalid=None, on_refused=None
 ) -> HttpResponse:
     """Run a card action; say how it went on the card (or let `on_invalid` answer, or
-    `on_sent_before` when the form's key came before with other numbers)."""
+    `on_refused` with the message of a refusal or a conflict, keeping what was typed)."""
     try:
         outcome = action()
-    except SentBefore as refusal:
-        if on_sent_before is not None:
-            return on_sent_before(refusal)
-        messages.error(request, refusal.message)
     except Refused as refusal:
+        if on_refused is not None:
+            return on_refused(refusal.message)
         messages.error(request, refusal.message)
     except Conflict:
-        messages.error(request, translate(card.game.words.changed_meantime))
+        said = translate(card.game.words.changed_meantime)
+        if on_refused is not None:
+            return on_refused(said)
+        messages.error(request, said)
     except Invalid as error:
         if on_invalid is not None:
             return on_invalid(error)
@@ -243,7 +244,8 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
     def dispute_again() -> HttpResponse:
         # The dispute form open again, with what was typed and the errors on their fields.
         disputing = Disputing(number, dispute_form, proposal)
-        return _page(request, CardPage(card, disputing=disputing), status=422)
+        # 200, as a hand shown again with its errors: no error in the browser console.
+        return _page(request, CardPage(card, disputing=disputing))
 
     if not dispute_form.is_valid() or (proposal is not None and not proposal.is_valid()):
         return dispute_again()
@@ -254,9 +256,10 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
         proposal.add_score_errors(error.errors)
         return dispute_again()
 
-    def sent_before(refusal: SentBefore) -> HttpResponse:
-        # The note or the count changed since this form was first sent: say so, keep it.
-        dispute_form.add_error(None, refusal.message)
+    def refused(said: str) -> HttpResponse:
+        # Sent before with another note or count, disputed from another tablet meanwhile,
+        # the hand changed: said above the form, and what was typed is kept.
+        dispute_form.add_error(None, said)
         return dispute_again()
 
     return _act(
@@ -269,11 +272,13 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
             key=_key(request),
             note=dispute_form.cleaned_data["note"],
             proposed=proposed,
+            # The page showed it disputed already: this dispute replaces that one.
+            again=request.POST.get("again") == "1",
             # "Dispute as …" on a tablet the whole table shares; else the link's player.
             player_id=_int(request.POST.get("player"), card.link.player_id),
         ),
         on_invalid=refused_proposal if proposal is not None else None,
-        on_sent_before=sent_before,
+        on_refused=refused,
     )
 
 

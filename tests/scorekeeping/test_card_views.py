@@ -439,7 +439,7 @@ def test_an_impossible_count_is_refused_on_its_field_and_kept(client, running):
     entry = enter_hand(client, one, two)
     data = {"number": 1, "version": 1, "note": "nine red books?"} | proposal_data(red_books=9)
     response = post(client, two, "dispute", data)
-    assert response.status_code == 422
+    assert response.status_code == 200
     html = response.content.decode()
     assert 'name="p-red_books" value="9"' in html
     assert 'id="err-p-red_books"' in html
@@ -572,3 +572,27 @@ def test_counts_past_their_sum_are_told_so_not_filled_in_below_zero(
     assert ScoreEntry.objects.count() == 0
     for name, value in data.items():
         assert f'name="{name}"' in html and f'value="{value}"' in html
+
+
+def test_a_dispute_sent_meanwhile_from_another_tablet_is_not_overwritten_unseen(client, running):
+    """Two tablets of one team had the dispute form open: the later one is told, with
+    the note sent, and replaces it only when sent again."""
+    one, two = links(running())
+    entry = enter_hand(client, one, two)
+    shown = {"number": 1, "version": 1, "propose": "1"}
+    post(client, two, "dispute", {**shown, "note": "tablet A: 8", "p-melded_high": 8})
+    response = post(client, two, "dispute", {**shown, "note": "tablet B: 12", "p-melded_high": 12})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "disputed already from another tablet, with the note “tablet A: 8”" in html
+    assert "tablet B: 12" in html and 'name="p-melded_high" value="12"' in html
+    assert 'name="again" value="1"' in html
+    entry.refresh_from_db()
+    assert entry.dispute_note == "tablet A: 8"
+    assert entry.proposed_payload["teams"][0]["melded"]["high"] == 8
+    # Sent again from the page that said so: this dispute replaces the first.
+    again = {**shown, "again": "1", "note": "tablet B: 12", "p-melded_high": 12}
+    assert post(client, two, "dispute", again).status_code == 302
+    entry.refresh_from_db()
+    assert entry.dispute_note == "tablet B: 12"
+    assert entry.proposed_payload["teams"][0]["melded"]["high"] == 12

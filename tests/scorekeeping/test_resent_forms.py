@@ -144,7 +144,7 @@ def test_a_dispute_resent_with_another_note_is_refused_and_keeps_the_note(client
     assert messages_of(post(client, two, "dispute", data, key=key)) == ["Sent to the organizer."]
     again = post(client, two, "dispute", {**data, "note": "They had 4 books"}, key=key)
     html = again.content.decode()
-    assert again.status_code == 422 and OTHER_NUMBERS in html
+    assert again.status_code == 200 and OTHER_NUMBERS in html
     assert "They had 4 books" in html
     assert ScoreEntry.objects.get().dispute_note == "They had 3 books"
     assert ScoreChange.objects.filter(action="disputed").count() == 1
