@@ -51,6 +51,9 @@ class SettleForm(forms.Form):
             (CORRECTED, _("Save the correction")),
         ],
     )
+    # The entry's version as the page showed it: a dispute sent again or a count changed
+    # at the table since is never settled unseen.
+    seen = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(
         self,
@@ -64,7 +67,7 @@ class SettleForm(forms.Form):
         self.entry = entry
         self.game = game
         self.rules = GAMES[game]
-        super().__init__(data, prefix=f"entry-{entry.pk}")
+        super().__init__(data, prefix=f"entry-{entry.pk}", initial={"seen": str(entry.version)})
         if entry.proposed_payload is None:
             self.fields["choice"].choices = [
                 c for c in self.fields["choice"].choices if c[0] != self.PROPOSED
@@ -107,6 +110,20 @@ class SettleForm(forms.Form):
 
     def clean(self) -> dict:
         cleaned = super().clean()
+        if self.has_error("choice"):  # hidden: said above the form
+            raise forms.ValidationError(gettext("Choose one of the decisions shown."))
+        seen = self.data.get(self.add_prefix("seen"))
+        if seen is not None and seen != str(self.entry.version):
+            # Shown again with the versions as they are now; deciding again settles it.
+            self.data = self.data.copy()
+            self.data[self.add_prefix("seen")] = str(self.entry.version)
+            raise forms.ValidationError(
+                gettext(
+                    "%(entry)s was changed at the table since this page was shown: the "
+                    "versions below are as they are now. Decide again."
+                )
+                % {"entry": self.entry_label}
+            )
         choice = cleaned.get("choice")
         if choice == self.ENTERED:
             cleaned["settled"] = self.entry.payload

@@ -116,7 +116,12 @@ def settle(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
     form = settle_form(event, entry, request.POST)
     if form.is_valid():
         try:
-            settle_dispute(entry, payload=form.cleaned_data["settled"], user=request.user)
+            settle_dispute(
+                entry,
+                payload=form.cleaned_data["settled"],
+                user=request.user,
+                version=entry.version,
+            )
         except ScoreError as error:
             form.add_score_errors(error.errors)
         except Refused as refusal:

@@ -20,14 +20,17 @@ from .models import ScoreChange, ScoreEntry
 from .results import score_in_place
 
 
-def settle_dispute(entry: ScoreEntry, *, payload: dict, user: Any) -> ScoreEntry:
+def settle_dispute(
+    entry: ScoreEntry, *, payload: dict, user: Any, version: int | None = None
+) -> ScoreEntry:
     """The organizer's decision on a disputed entry: validated by the game, then confirmed.
 
     `payload` is the entry's payload as `clubscore.events.results` stores it (the
     whole hand; for a game scored as a whole, the round's own numbers). Bad numbers
     raise `ScoreError` (its `.errors` as in the scoring contract) and change nothing.
     The entry is read again under its row lock: settled or changed since the organizer
-    opened the page, it raises `Refused` and nothing is overwritten.
+    opened the page (`version`: the entry's version the decision was made on), it
+    raises `Refused` and nothing is overwritten.
     """
     with transaction.atomic():
         entry = (
@@ -37,10 +40,19 @@ def settle_dispute(entry: ScoreEntry, *, payload: dict, user: Any) -> ScoreEntry
         )
         table = entry.table
         game = GAMES[table.round.event.game]
+        named = {"entry": translate(game.words.label(entry.number)), "table": table}
         if entry.status != ScoreEntry.Status.DISPUTED:
             raise Refused(
                 _("%(entry)s of %(table)s is no longer disputed: it was settled or changed.")
-                % {"entry": translate(game.words.label(entry.number)), "table": table}
+                % named
+            )
+        if version not in (None, entry.version):
+            raise Refused(
+                _(
+                    "%(entry)s of %(table)s was changed at the table while you decided: "
+                    "look at its versions again."
+                )
+                % named
             )
         seats = table.seats.select_related("player").order_by("position")
         # As the tablet scores it: with the table's other entries in (`ScoreCard.score_with`).

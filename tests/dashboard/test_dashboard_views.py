@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 import time_machine
@@ -364,3 +365,46 @@ def test_the_clock_says_when_time_is_called_not_a_time_limit(organizer_client, d
     german = organizer_client.get(url(event), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert f"Time is called at {at}" in page and "Time limit" not in page
     assert f"Zeitende um {at} Uhr" in german and "Zeitlimit" not in german
+
+
+def test_a_dispute_changed_at_the_table_is_not_settled_unseen(
+    organizer_client, drawn_event, add_entry
+):
+    """The table sent its dispute again with another count while the dashboard showed the
+    first: "Take the other side's version" is not applied to a count nobody saw."""
+    event = drawn_event(tables=1)
+    (table,) = tables_of(event)
+    entry = disputed(table, add_entry)
+    prefix = f"entry-{entry.pk}"
+    page = organizer_client.get(url(event)).content.decode()
+    seen = re.search(rf'name="{prefix}-seen" value="([^"]*)"', page).group(1)
+    entry.proposed_payload = hf_hand(1, 2)  # disputed again, another count
+    entry.version += 1
+    entry.save()
+    settle = reverse("dashboard:settle", args=[event.pk, entry.pk])
+    response = organizer_client.post(
+        settle, {f"{prefix}-choice": "proposed", f"{prefix}-seen": seen}
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "was changed at the table since this page was shown" in html
+    entry.refresh_from_db()
+    assert entry.status == ScoreEntry.Status.DISPUTED
+    # Decided again on the page as it is now: settled.
+    seen = re.search(rf'name="{prefix}-seen" value="([^"]*)"', html).group(1)
+    response = organizer_client.post(
+        settle, {f"{prefix}-choice": "proposed", f"{prefix}-seen": seen}
+    )
+    assert response.status_code == 302
+    entry.refresh_from_db()
+    assert entry.status == ScoreEntry.Status.CONFIRMED and entry.payload == hf_hand(1, 2)
+
+
+def test_a_decision_the_dispute_no_longer_offers_is_said(organizer_client, drawn_event, add_entry):
+    event = drawn_event(tables=1)
+    (table,) = tables_of(event)
+    entry = add_entry(table, 1, hf_hand(1, 0), status=ScoreEntry.Status.DISPUTED)  # no count
+    settle = reverse("dashboard:settle", args=[event.pk, entry.pk])
+    response = organizer_client.post(settle, {f"entry-{entry.pk}-choice": "proposed"})
+    assert response.status_code == 400
+    assert "Choose one of the decisions shown." in response.content.decode()
