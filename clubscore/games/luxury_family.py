@@ -35,6 +35,7 @@ COPIES = 2  # two packs of 32 cards
 MAX_SHOWN = 16  # the cards of one hand
 POWER_TOTAL = 240  # no bonus for the last trick
 PENALTIES = (20, 50, 100)
+ROUND_KEYS = ("players", "bid", "game_maker", "trump", "melds", "power_points")
 #: The most one hand of 16 cards can meld (a trump double luxury family with both
 #: sevens and more; tests/games/test_limits.py finds it by searching every hand).
 MAX_MELD = 1980
@@ -252,6 +253,12 @@ class LuxuryFamily(Game):
     def meld_table(self) -> list[tuple[str, int | None, int | None]]:
         return meld_table()
 
+    def entry_headline(self, payload: Any) -> Message:
+        """The game maker, the bid and trump: what a table checks first of a round."""
+        name, bid = payload["players"][payload["game_maker"]], payload["bid"]
+        text = _("{name} made the game: bid {bid}, trump {suit}")
+        return message(text, name=name, bid=bid, suit=SUIT_NAMES[payload["trump"]])
+
     # -- the tablet's meld calculator ----------------------------------------------
 
     @property
@@ -264,10 +271,7 @@ class LuxuryFamily(Game):
         return [(suit, [rank + suit for rank in RANKS]) for suit in SUITS]
 
     def shown_cards(self, cards: Any) -> list[str]:
-        """``cards`` when they can be one hand's shown cards; ``ScoreError`` otherwise.
-
-        Only this game's cards, at most two of each (two packs), at most one hand's 16.
-        """
+        """``cards`` if one hand can show them (this game's, two of each at most, 16)."""
         check = Validator()
         if isinstance(cards, list | tuple) and len(cards) > MAX_SHOWN:
             # Said before each card is looked at: a list of thousands gets one message.
@@ -292,12 +296,7 @@ class LuxuryFamily(Game):
     # -- validation ---------------------------------------------------------------
 
     def _validate(self, payload: Any, options: dict[str, Any], check: Validator) -> Any:
-        data = check.mapping(
-            payload,
-            "",
-            ("players", "bid", "game_maker", "trump", "melds", "power_points"),
-            ("penalties",),
-        )
+        data = check.mapping(payload, "", ROUND_KEYS, ("penalties",))
         if data is None:
             return None
         players = check.players(data["players"], "players", 3, 3)

@@ -33,6 +33,11 @@ class TabletAnswers:
         plays first: (label, value) pairs, the labels marked with ``_``."""
         return []
 
+    def entry_headline(self, payload: Any) -> Message | None:
+        """What a table checks first of an entry before its lines (who made the game,
+        the bid), said once above them; None: nothing beyond the lines."""
+        return None
+
     def describe_entry(self, payload: Any) -> list[Message] | None:
         """Each player's line of an entry the table checks before confirming, when the
         entry's own score says little (a game scored as a whole); None: the scored lines."""

@@ -107,9 +107,11 @@ class WholeTableEntry:
                 (seat.player.name, player)
                 for seat, player in zip(card.seats, players, strict=False)
             ]
+        headline = card.game.entry_headline(entry.payload)
         return {
             "entry": entry,
             "heading": _("%(entry)s: please check") % {"entry": page.entry_label(number)},
+            "headline": translate(headline) if headline is not None else "",
             "version": entry.version,
             "results": results,
             "confirmers": [s for s in card.seats if s.player_id != entry.entered_by_id],
