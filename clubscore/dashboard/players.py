@@ -138,7 +138,7 @@ def player_evenings(page: PlayerPage, fmt: str) -> HttpResponse:
         _("Date"),
         _("Event"),
         _("Game"),
-        _("Tables"),
+        _("Table no."),
         _("Played with"),
         _("Score"),
         _("Place"),

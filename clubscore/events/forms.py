@@ -238,7 +238,7 @@ class EventForm(forms.ModelForm):
             value = field.prepare_value(saved[name])
             said = dict(getattr(field, "choices", ())).get(value, value)
             if isinstance(value, bool):
-                said = _("yes") if value else _("no")
+                said = _("ticked") if value else _("not ticked")
             self.add_error(
                 name,
                 _(

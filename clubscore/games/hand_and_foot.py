@@ -168,8 +168,8 @@ class HandAndFoot(Game):
             1,
             _("Hands in a play-off round"),
             _(
-                "A play-off round ends once this many hands are confirmed "
-                "(its clock stays the limit)."
+                "A play-off round plays this many hands; the tie is decided once they are "
+                "confirmed and the cards turned in (its clock stays the limit)."
             ),
         ),
         Option(

@@ -87,8 +87,8 @@ class Laus(Game):
             1,
             _("Rounds in a play-off round"),
             _(
-                "A play-off round ends once this many rounds are confirmed "
-                "(its clock stays the limit)."
+                "A play-off round plays this many rounds; the tie is decided once they are "
+                "confirmed and the cards turned in (its clock stays the limit)."
             ),
         ),
     )

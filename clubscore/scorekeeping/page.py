@@ -132,6 +132,16 @@ class CardPage:
     def entry_label(self, number: int) -> str:
         return translate(self.game.words.label(number))
 
+    @property
+    def disputed(self) -> list[tuple[str, str]]:
+        """Each disputed hand or round of the card and its note: both sides see what the
+        organizer is asked to settle, not only a "Disputed" badge."""
+        return [
+            (self.entry_label(number), entry.dispute_note)
+            for number, entry in sorted(self.card.entries.items())
+            if entry.status == ScoreEntry.Status.DISPUTED
+        ]
+
     # -- the entry form --------------------------------------------------------
 
     def _initial(self, number: int) -> dict:

@@ -3,6 +3,8 @@ play-off order, on the individual and the couple basis; its own tie is played of
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -196,6 +198,8 @@ def test_a_tie_is_offered_a_play_off_and_the_lot_and_a_final_evening_neither(
     url = reverse("dashboard:standings", args=[event.pk])
     page = organizer_client.get(url).content.decode()
     assert "Start a play-off round" in page and "Decide by lot" in page
+    # The lot cannot be undone: it asks a second tap first.
+    assert re.search(r"<details class=\"by-lot\">.*Yes, draw the lot", page, re.S)
     finish = organizer_client.get(reverse("dashboard:finish", args=[event.pk])).content.decode()
     assert "and no play-off has decided it. Finished now, they share first place." in finish
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)

@@ -250,6 +250,10 @@ def test_a_dispute_goes_to_the_organizer_who_settles_it(client, running, organiz
     post(client, two, "dispute", data)
     entry.refresh_from_db()
     assert entry.status == ScoreEntry.Status.DISPUTED and entry.dispute_note == "four aces"
+    # Both teams' cards say what the organizer is asked to settle.
+    for link in (one, two):
+        page = client.get(url(link)).content.decode()
+        assert "Hand 1 is disputed: the organizer settles it. The note: “four aces”" in page
     assert entry.proposed_payload["teams"][0]["melded"]["aces"] == 4
     with pytest.raises(ScoreError):
         settle_dispute(entry, payload={"hand": 1, "teams": []}, user=organizer)
@@ -600,3 +604,16 @@ def test_a_dispute_sent_meanwhile_from_another_tablet_is_not_overwritten_unseen(
     entry.refresh_from_db()
     assert entry.dispute_note == "tablet B: 12"
     assert entry.proposed_payload["teams"][0]["melded"]["high"] == 12
+
+
+def test_a_card_turned_in_is_not_told_to_finish_its_hand_when_time_is_up(client, running):
+    from clubscore.events.clock import call_time
+
+    event = running(tables=2)
+    one = play_table(client, event, 1)
+    post(client, one, "turn_in", {})
+    call_time(event)  # the other table plays on in its grace minutes
+    page = client.get(url(one)).content.decode()
+    assert "Time is up." in page and "finish the hand in progress" not in page
+    other, _ = links(event, 2)
+    assert "finish the hand in progress" in client.get(url(other)).content.decode()
