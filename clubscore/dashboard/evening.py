@@ -165,7 +165,13 @@ def next_round(request: HttpRequest, event_id: int) -> HttpResponse:
             for warning in _named_warnings(outcome):
                 messages.warning(request, warning)
             return _dashboard(event)
-    for error in form.non_field_errors() or [_("Choose how the next round is seated.")]:
+    problems = form.non_field_errors() or [
+        # `after` is hidden: a page out of date (or a hand-made request) is told so.
+        _("This page was out of date: the rounds are shown as they are now. Try again.")
+        if form.has_error("after")
+        else _("Choose how the next round is seated.")
+    ]
+    for error in problems:
         messages.error(request, error)
     return _dashboard(event)
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from clubscore.entry_forms import FORMS, EntryForm
 from clubscore.events.models import ScoreEntry, Seat
 from clubscore.games import GAMES, ScoreError
+from clubscore.numbers import WholeNumberField
 from clubscore.translation import game_name, translate
 
 
@@ -278,7 +279,7 @@ class NextRoundForm(forms.Form):
         label=_("Let the fewest players sit out when the tables do not fit"), required=False
     )
     # The last round the organizer saw: a resent form does not add a second round.
-    after = forms.IntegerField(min_value=0, max_value=10_000, widget=forms.HiddenInput)
+    after = WholeNumberField(min_value=0, max_value=10_000, widget=forms.HiddenInput)
 
 
 def first_game() -> str:

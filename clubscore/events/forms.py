@@ -80,13 +80,21 @@ class DrawForm(forms.Form):
     replace = forms.BooleanField(label=_("Yes, replace the tables drawn before"), required=False)
     # The draw the page showed (0: none): a second tap, or another organizer's draw in
     # between, is not drawn over unseen (`services.draw_round`).
-    seen = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+    seen = WholeNumberField(required=False, min_value=0, widget=forms.HiddenInput)
 
     def __init__(self, *args, redraw: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.redraw = redraw
         if not redraw:
             del self.fields["replace"]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if self.has_error("seen"):  # hidden: said above the form
+            raise forms.ValidationError(
+                _("This page was out of date: the tables are shown as drawn now. Try again.")
+            )
+        return data
 
     def clean_replace(self) -> bool:
         value = self.cleaned_data.get("replace")

@@ -176,6 +176,11 @@ def _draw_context(event: Event, form: DrawForm | None = None) -> dict:
     drawn_players = set(record.arguments.get("players", [])) if record else set()
     # A play-off draws only the tied players: its tables say nothing about who checked in.
     regular = round_ is not None and round_.kind == Round.Kind.REGULAR
+    if form is not None and form.is_bound:
+        # Shown again (refused): it now carries the draw it shows, so drawing again
+        # from it is not refused as out of date once more.
+        form.data = form.data.copy()
+        form.data["seen"] = str(seen)
     return {
         "event": event,
         "fit": services.fit_for(event, len(checked_in)),

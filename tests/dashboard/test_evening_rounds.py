@@ -213,3 +213,10 @@ def test_next_round_waits_until_the_round_has_begun(organizer_client, make_event
     Table.objects.filter(round__event=event, number=1).update(not_played=True)
     next_round(organizer_client, event)
     assert event.rounds.count() == 2
+
+
+def test_a_next_round_form_out_of_date_or_made_by_hand_is_told(organizer_client, laus_evening):
+    for after in ("٣", "x", "-1"):
+        page = next_round(organizer_client, laus_evening, after=after).content.decode()
+        assert "This page was out of date" in page, after
+    assert not Round.objects.filter(event=laus_evening, number=2).exists()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -270,3 +272,23 @@ def test_a_second_tap_on_draw_does_not_draw_over_tables_nobody_has_seen(
     # The same redraw sent twice: the second finds another draw than the one it saw.
     assert "drawn meanwhile" in organizer_client.post(draw_url(event), redraw).content.decode()
     assert list(DrawRecord.objects.values_list("seed", flat=True)) == [2, 1]
+
+
+def test_the_page_shown_after_a_refused_draw_draws_again_and_junk_is_told(
+    organizer_client, event, check_in
+):
+    check_in(8)
+    organizer_client.post(draw_url(event), {"seed": "1", "seen": "0"})
+    again = organizer_client.post(draw_url(event), {"seed": "", "seen": "0"}).content.decode()
+    assert "The tables were drawn meanwhile" in again
+    # The page shown now carries the draw it shows: "Draw again" from it redraws.
+    seen = re.search(r'name="seen" value="([^"]*)"', again).group(1)
+    assert seen == str(DrawRecord.objects.get().pk)
+    redraw = {"seed": "2", "replace": "on", "seen": seen}
+    assert organizer_client.post(draw_url(event), redraw).status_code == 302
+    for junk in ("٣", "abc", "-5", "9" * 40):
+        page = organizer_client.post(draw_url(event), {**redraw, "seen": junk})
+        assert page.status_code == 400
+        said = page.content.decode()
+        assert "This page was out of date" in said or "drawn meanwhile" in said, junk
+    assert DrawRecord.objects.count() == 2
