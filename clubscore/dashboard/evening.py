@@ -70,11 +70,15 @@ def clock_action(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     rounds = event.rounds.filter(playoff_lot=[]).order_by("-number")  # a lot has no clock
     number = request.POST.get("round", "")
-    # ASCII digits, short: anything else means the latest round, never an error.
+    # ASCII digits, short; none sent means the latest round.
     named = re.fullmatch(r"[0-9]{1,9}", number)
-    round_ = rounds.filter(number=int(number)).first() if named else rounds.first()
+    round_ = rounds.filter(number=int(number)).first() if named else None
+    if not number:
+        round_ = rounds.first()
     action = request.POST.get("action")
     try:
+        if round_ is None and number:
+            raise clock.ClockRefused(_("This evening has no such round: nothing was changed."))
         if round_ is None:
             raise clock.ClockRefused(_("Draw the tables first: the clock belongs to a round."))
         if action == "start":

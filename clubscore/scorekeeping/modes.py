@@ -367,6 +367,8 @@ class TeamPartsEntry(WholeTableEntry):
         other = parts[card.other_side]
         if other.version != version:
             raise Conflict(other.data, other.version)
+        if other.is_confirmed:  # a form sent again without its key: nothing more to do
+            raise Refused(_("Confirmed already."))
         other.state = TeamPart.State.CONFIRMED
         other.save(update_fields=["state", "updated_at"])
         entry.status = self.status(card, parts)

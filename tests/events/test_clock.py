@@ -210,9 +210,11 @@ def test_an_extension_refused_says_why_on_the_dashboard(organizer_client, make_r
         )
         assert response.status_code == 200
         assert "Give between 1 and 120 more minutes." in response.content.decode()
-    for number in ("99", "9" * 40, "-1", "x"):
+    for number in ("99", "9" * 40, "-1", "x", "١"):
         response = organizer_client.post(url, {"action": "start", "round": number}, follow=True)
         assert response.status_code == 200
+        assert "This evening has no such round: nothing was changed." in response.content.decode()
+    assert round_of(event).clock_started_at is None
 
 
 def test_the_event_runs_while_any_round_runs(make_round):

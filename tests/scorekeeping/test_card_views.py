@@ -617,3 +617,13 @@ def test_a_card_turned_in_is_not_told_to_finish_its_hand_when_time_is_up(client,
     assert "Time is up." in page and "finish the hand in progress" not in page
     other, _ = links(event, 2)
     assert "finish the hand in progress" in client.get(url(other)).content.decode()
+
+
+def test_a_confirmation_sent_again_without_its_key_counts_once(client, running):
+    one, two = links(running())
+    entry = enter_hand(client, one, two)
+    version = entry.part(1).version
+    post(client, two, "confirm", {"number": 1, "version": version})
+    again = client.post(url(two, "confirm"), {"number": 1, "version": version}, follow=True)
+    assert "Confirmed already." in again.content.decode()
+    assert ScoreChange.objects.filter(entry=entry, action="confirmed").count() == 1
