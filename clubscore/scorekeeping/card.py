@@ -207,6 +207,13 @@ class ScoreCard:
             return True
         return entry.status != ScoreEntry.Status.CONFIRMED and self.table.turned_in_at is None
 
+    @property
+    def has_hand_to_finish(self) -> bool:
+        """Whether the hand in progress when time was up is still to be entered here (a
+        card turned in, or whose hands are all in, has nothing left to finish)."""
+        number = self.next_number
+        return self.table.turned_in_at is None and number is not None and number <= self.in_progress
+
     @cached_property
     def in_progress(self) -> int:
         """The hand that was being played when time was up: the first one not entered by then."""

@@ -627,3 +627,13 @@ def test_a_confirmation_sent_again_without_its_key_counts_once(client, running):
     again = client.post(url(two, "confirm"), {"number": 1, "version": version}, follow=True)
     assert "Confirmed already." in again.content.decode()
     assert ScoreChange.objects.filter(entry=entry, action="confirmed").count() == 1
+
+
+def test_a_card_whose_hands_are_all_in_is_not_told_to_finish_a_hand(client, running):
+    from clubscore.events.clock import call_time
+
+    event = running(tables=2)
+    one = play_table(client, event, 1)  # every hand in and confirmed, not turned in
+    call_time(event)
+    page = client.get(url(one)).content.decode()
+    assert "Time is up." in page and "finish the hand in progress" not in page
