@@ -15,7 +15,7 @@ from typing import Any
 
 from django import forms
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from clubscore.games import GAMES, hand_and_foot, laus, luxury_family
@@ -316,7 +316,9 @@ class LuxuryFamilyForm(EntryForm):
 
     def build(self) -> None:
         step = GAMES[self.game_key].step
-        self.fields["bid"] = count_field(_("Bid"), required=True, step=step("bid"))
+        # The sheet's word for it ("gereizt" in German), not the trick games' "Ansage".
+        bid = pgettext_lazy("Luxury Family: the points a game maker bid", "Bid")
+        self.fields["bid"] = count_field(bid, required=True, step=step("bid"))
         self.fields["game_maker"] = forms.TypedChoiceField(
             label=_("Game maker"),
             choices=[(str(i), name) for i, name in enumerate(self.players)],

@@ -83,7 +83,8 @@ def luxury_family(card: PrintedCard) -> None:
 
     y = card.names(y, fixed, player_w)
     # The game's own word for an entry ("Round", as the tablet and the rule sheet say).
-    heads = [translate(game.words.one), gettext("Dealer"), gettext("Bid"), gettext("Game maker")]
+    bid = pgettext("Luxury Family: the points a game maker bid", "Bid")  # German: gereizt
+    heads = [translate(game.words.one), gettext("Dealer"), bid, gettext("Game maker")]
     y = card.row(
         y,
         HEAD_H,
