@@ -640,7 +640,7 @@ def test_a_card_whose_hands_are_all_in_is_not_told_to_finish_a_hand(client, runn
 
 
 def test_a_luxury_family_bid_is_the_sheets_word_in_german(client, running):
-    """"gereizt", as the German sheet says; the trick game's bid stays an "Ansage"."""
+    """ "gereizt", as the German sheet says; the trick game's bid stays an "Ansage"."""
     client.cookies["django_language"] = "de"
     (link,) = links(running("luxury_family", tables=1))
     assert '<label for="id_bid">Gereizt</label>' in client.get(url(link)).content.decode()
