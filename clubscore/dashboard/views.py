@@ -136,7 +136,7 @@ def settle(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
             )
             return redirect("dashboard:event", event.pk)
     context = _dashboard_context(event, bound={entry.pk: form})
-    return render(request, "dashboard/event.html", context, status=400)
+    return render(request, "dashboard/event.html", context)
 
 
 @organizer_required

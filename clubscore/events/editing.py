@@ -44,14 +44,13 @@ def _page(
     *,
     event: Event | None = None,
     locked: str | None = None,
-    status: int = 200,
 ) -> HttpResponse:
     # Only a new event offers to start "like last time" (the game's latest event).
     like = None if event else Event.objects.latest_of(form.rules.key)
     context = {"form": form, "event": event, "locked": locked, "like": like}
     if request.htmx and request.method == "GET" and not request.htmx.history_restore_request:
         return render(request, f"{TEMPLATE}#options", context)
-    return render(request, TEMPLATE, context, status=status)
+    return render(request, TEMPLATE, context)
 
 
 @organizer_required
@@ -73,7 +72,7 @@ def new_event(request: HttpRequest) -> HttpResponse:
                 event = get_object_or_404(Event, form_key=event.form_key)
             messages.success(request, _("“%(name)s” is ready.") % {"name": event.name})
             return redirect("events:detail", event.pk)
-        return _page(request, form, status=400)
+        return _page(request, form)
     if request.htmx:
         return _page(request, EventForm(initial=typed_initial(request.GET)))
     query = NewEventQuery(request.GET)
@@ -136,4 +135,4 @@ def edit_event(request: HttpRequest, event_id: int) -> HttpResponse:
             else:
                 messages.success(request, saved)
             return redirect("events:detail", event.pk)
-    return _page(request, form, event=event, locked=locked, status=400)
+    return _page(request, form, event=event, locked=locked)

@@ -156,7 +156,7 @@ def walk_in(request: HttpRequest, event_id: int) -> HttpResponse:
             return redirect(_checkin_url(event, ""))
     context = _checkin_context(event, "")
     context |= {"search": SearchForm(), "walk_in": form}
-    return render(request, "events/checkin.html", context, status=400)
+    return render(request, "events/checkin.html", context)
 
 
 # --- The draw ---------------------------------------------------------------------------
@@ -231,7 +231,7 @@ def draw_page(request: HttpRequest, event_id: int) -> HttpResponse:
                 _("The tables are drawn (seed %(seed)s).") % {"seed": outcome.round.seed},
             )
             return redirect("events:draw", event.pk)
-    return render(request, "events/draw.html", _draw_context(event, form), status=400)
+    return render(request, "events/draw.html", _draw_context(event, form))
 
 
 @organizer_required

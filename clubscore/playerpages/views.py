@@ -198,7 +198,7 @@ def here(request: HttpRequest, token: str) -> HttpResponse:
             event, form.cleaned_data["player"], both=form.cleaned_data["both"]
         )
     except phones.PhoneRefused as refusal:
-        return _door_error(request, door_, str(refusal), 409)
+        return _door_error(request, door_, str(refusal))
     if done.new:
         names = " & ".join(p.name for p in done.players)
         messages.success(request, _("Welcome, %(names)s: you are checked in.") % {"names": names})
@@ -210,7 +210,9 @@ def here(request: HttpRequest, token: str) -> HttpResponse:
     return _with_phone_id(request, response)
 
 
-def _door_error(request: HttpRequest, door_: EventPhones, text: str, status: int) -> HttpResponse:
+def _door_error(
+    request: HttpRequest, door_: EventPhones, text: str, status: int = 200
+) -> HttpResponse:
     context = _door_context(request, door_, "") | {"error": text}
     return render(request, "playerpages/door.html", context, status=status)
 
@@ -260,7 +262,6 @@ def _player_page(
     *,
     live: bool = False,
     call_form: CallForm | None = None,
-    status: int = 200,
 ) -> HttpResponse:
     """The player's page (`live`: its live part alone); `call_form`: a call refused,
     shown open with its message on the field at fault and what was typed."""
@@ -281,7 +282,7 @@ def _player_page(
     template = "playerpages/player.html"
     if live:
         template += "#live"
-    return render(request, template, context, status=status)
+    return render(request, template, context)
 
 
 def _over(request: HttpRequest, link: PlayerLink) -> HttpResponse:
@@ -319,14 +320,14 @@ def call(request: HttpRequest, token: str) -> HttpResponse:
     back = reverse("playerpages:player", args=[token])
     form = CallForm(request.POST)
     if not evening.pages_on:
-        return render(request, "playerpages/off.html", {"event": link.event}, status=409)
+        return render(request, "playerpages/off.html", {"event": link.event})
     if evening.table is None:
         messages.error(request, _("You have no table yet: please find the organizer."))
         return redirect(back)
     if not form.is_valid():
         # The form open again, its message on the field at fault, the note kept.
         evening.version = live_version(token)
-        return _player_page(request, link, evening, token, call_form=form, status=400)
+        return _player_page(request, link, evening, token, call_form=form)
     try:
         called = calls.call_organizer(
             evening.table,

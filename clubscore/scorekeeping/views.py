@@ -80,13 +80,13 @@ def _key(request: HttpRequest) -> str | None:
     return key if KEY_PATTERN.match(key) else None
 
 
-def _page(request: HttpRequest, page: CardPage, status: int = 200) -> HttpResponse:
+def _page(request: HttpRequest, page: CardPage) -> HttpResponse:
     # The card is a Jinja2 template (issue 28: a third of what Django's engine cost;
     # jinja_templates/scorekeeping/); the poll sends its live parts only.
     template = "scorekeeping/card/poll.html" if is_live_poll(request) else "scorekeeping/card.html"
     # One CSRF token for the page's forms, as Django's {% csrf_token %} gives.
     context = {**page.context(), "csrf": get_token(request)}
-    return render(request, template, context, status=status, using="jinja2")
+    return render(request, template, context, using="jinja2")
 
 
 @require_GET
@@ -133,7 +133,7 @@ def entry(request: HttpRequest, token: str) -> HttpResponse:
             form.add_error(None, refusal.message)
         except Conflict as conflict:
             page = CardPage(card, number=number, form=form, conflict=conflict)
-            return _page(request, page, status=409)
+            return _page(request, page)
         else:
             success_once(request, outcome.get("message", ""))
             return redirect(reverse("scorekeeping:card", args=[token]) + "#next")

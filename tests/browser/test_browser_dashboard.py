@@ -81,10 +81,8 @@ def played(drawn_event, **fields):
 
 
 def test_the_organizer_corrects_a_number_in_the_tablets_form(
-    new_page, live_server, organizer, drawn_event, console_errors
+    new_page, live_server, organizer, drawn_event
 ):
-    # The refused correction below answers 400 on purpose; the browser reports that status.
-    console_errors.allow(r"status of 400 \(Bad Request\) \(http://[^ ]+/settle/")
     event = played(drawn_event)
     entry = ScoreEntry.objects.get(status="disputed")
     page = new_page(TABLET)

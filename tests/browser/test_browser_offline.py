@@ -161,11 +161,7 @@ def test_a_server_answering_503_for_a_while(new_page, live_server, card, console
     assert IdempotencyKey.objects.count() == 1
 
 
-def test_a_conflict_made_while_offline_shows_both_versions(
-    new_page, live_server, card, organizer, console_errors
-):
-    # The server's 409 (the conflict is the point), reported by the browser as it arrives.
-    console_errors.allow(r"status of 409 \(Conflict\) \(http://[^ ]+/entry/")
+def test_a_conflict_made_while_offline_shows_both_versions(new_page, live_server, card, organizer):
     _event, link = card
     page = open_card(new_page(TABLET), live_server, link)
     enter_offline(page, HAND)  # online: posted as ever

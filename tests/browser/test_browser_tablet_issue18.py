@@ -58,8 +58,7 @@ def test_after_saving_the_next_thing_to_do_is_on_screen(
     expect(team1.locator(".hands-table tbody tr").first).to_contain_text("Σ 2140")
 
 
-def test_the_conflict_is_on_screen_on_a_phone(new_page, live_server, drawn_event, console_errors):
-    console_errors.allow(r"status of 409")  # the conflict's answer, provoked here
+def test_the_conflict_is_on_screen_on_a_phone(new_page, live_server, drawn_event):
     event = start_clock(drawn_event(tables=1))
     one = (
         ScorekeeperLink.objects.filter(table__round__event=event)

@@ -59,7 +59,7 @@ def test_when_players_do_not_fit_the_organizer_chooses(organizer_client, event, 
 
     # Nobody is dropped silently: a plain draw is refused with the draw's message.
     response = organizer_client.post(draw_url(event), {})
-    assert response.status_code == 400
+    assert response.status_code == 200
     assert "let 1 sit out or add 3 players" in response.content.decode()
     assert not Table.objects.exists()
 
@@ -74,7 +74,7 @@ def test_when_players_do_not_fit_the_organizer_chooses(organizer_client, event, 
 def test_too_few_players_is_a_clear_message_not_an_error_page(organizer_client, event, check_in):
     check_in(2)
     response = organizer_client.post(draw_url(event), {"allow_sit_out": "on"})
-    assert response.status_code == 400
+    assert response.status_code == 200
     assert "2 players: a table of four needs 4; add 2 players" in response.content.decode()
 
 
@@ -92,7 +92,7 @@ def test_a_bad_seed_is_refused_on_its_field_and_kept(
 ):
     check_in(4)
     response = organizer_client.post(draw_url(event), {"seed": seed})
-    assert response.status_code == 400
+    assert response.status_code == 200
     assert response.context["form"].errors == {"seed": [message]}
     assert f'value="{seed}"' in response.content.decode()
     assert not DrawRecord.objects.exists()
@@ -103,7 +103,7 @@ def test_a_redraw_must_be_confirmed_and_is_kept_in_the_history(organizer_client,
     organizer_client.post(draw_url(event), {"seed": "1"})
 
     response = organizer_client.post(draw_url(event), {"seed": "2"})
-    assert response.status_code == 400
+    assert response.status_code == 200
     assert "replace" in response.context["form"].errors
     assert DrawRecord.objects.count() == 1
 
@@ -288,7 +288,7 @@ def test_the_page_shown_after_a_refused_draw_draws_again_and_junk_is_told(
     assert organizer_client.post(draw_url(event), redraw).status_code == 302
     for junk in ("٣", "abc", "-5", "9" * 40):
         page = organizer_client.post(draw_url(event), {**redraw, "seen": junk})
-        assert page.status_code == 400
+        assert page.status_code == 200
         said = page.content.decode()
         assert "This page was out of date" in said or "drawn meanwhile" in said, junk
     assert DrawRecord.objects.count() == 2

@@ -151,7 +151,7 @@ def test_a_bad_option_is_refused_on_its_field_and_nothing_typed_is_lost(
     data = settings_data(game, name="Kept name", grace_minutes="20", **changes)
     response = organizer_client.post(NEW, data)
 
-    assert response.status_code == 400
+    assert response.status_code == 200
     assert Event.objects.count() == 0
     errors = response.context["form"].errors
     assert list(errors) == [field]
@@ -165,14 +165,14 @@ def test_a_bad_option_is_refused_on_its_field_and_nothing_typed_is_lost(
 @pytest.mark.parametrize("game", ["poker", "", "laus'"])
 def test_an_unknown_game_is_an_error_on_the_game_field(organizer_client, game):
     response = organizer_client.post(NEW, settings_data("laus", game=game))
-    assert response.status_code == 400
+    assert response.status_code == 200
     assert "game" in response.context["form"].errors
 
 
 def test_a_client_sending_junk_gets_field_errors_never_a_500(organizer_client):
     junk = {"name": "x" * 500, "date": "2026-13-45", "game": ["laus", "x"], "rounds": "1e5"}
     response = organizer_client.post(NEW, junk)
-    assert response.status_code == 400
+    assert response.status_code == 200
     assert {"name", "date", "language", "standings_basis"} <= set(response.context["form"].errors)
 
 
@@ -183,7 +183,7 @@ def test_changing_the_game_without_javascript_shows_its_options_before_saving(
     data = settings_data("hand_and_foot", game="laus", time_limit_minutes="70", name="Kept")
     response = organizer_client.post(NEW, data)
 
-    assert response.status_code == 400
+    assert response.status_code == 200
     assert Event.objects.count() == 0
     form = response.context["form"]
     assert "These are the options of Laus now" in form.errors["game"][0]
@@ -403,7 +403,7 @@ def test_the_game_cannot_change_once_the_tables_are_drawn(organizer_client, draw
     event = drawn_event("laus", tables=1)
     response = organizer_client.post(edit_url(event), settings_data("luxury_family"))
 
-    assert response.status_code == 400
+    assert response.status_code == 200
     assert "The tables are drawn for Laus" in field_errors(response, "game")[0]
     event.refresh_from_db()
     assert event.game == "laus"
@@ -418,7 +418,7 @@ def test_a_game_whose_options_the_drawn_game_lacks_is_refused_on_its_field(
     event = drawn_event("hand_and_foot", tables=1)
     data = {**settings_data("laus"), "options_game": shown}
     response = organizer_client.post(edit_url(event), data)
-    assert response.status_code == 400
+    assert response.status_code == 200
     assert "The tables are drawn for Hand and Foot" in field_errors(response, "game")[0]
     event.refresh_from_db()
     assert event.game == "hand_and_foot" and "rounds" not in event.options
@@ -527,7 +527,7 @@ def test_two_pages_editing_one_event_never_overwrite_each_other_unseen(
     third, fourth = page_data(organizer_client, event), page_data(organizer_client, event)
     organizer_client.post(edit_url(event), {**fourth, "name": "Laus night III"})
     response = organizer_client.post(edit_url(event), {**third, "name": "Laus evening"})
-    assert response.status_code == 400
+    assert response.status_code == 200
     assert field_errors(response, "name") == [
         "Saved on another page as “Laus night III” since this page was opened: "
         "check it, then save again."

@@ -148,7 +148,7 @@ def test_both_for_a_single_player_is_refused(client, door_event):
     event, _couple = door_event
     ann = Player.objects.get(first_name="Ann")
     response = here(client, event, ann, both=True)
-    assert response.status_code == 409
+    assert response.status_code == 200
     assert "checks in alone" in response.content.decode()
     assert not CheckIn.objects.filter(event=event).exists()
 
@@ -159,7 +159,7 @@ def test_check_in_closes_once_the_tables_are_drawn(client, make_event, make_play
     services.check_in(event, players[:8])
     services.draw_round(event, seed=1)
     response = here(client, event, players[8])
-    assert response.status_code == 409
+    assert response.status_code == 200
     assert "check-in by phone is closed" in response.content.decode()
     assert CheckIn.objects.filter(event=event).count() == 8
     # The door now finds tonight's players and their tables.
@@ -174,7 +174,7 @@ def test_the_organizer_switches_phone_check_in_off(client, organizer_client, doo
     )
     jurgen = Player.objects.get(first_name="Jürgen")
     response = here(client, event, jurgen)
-    assert response.status_code == 409
+    assert response.status_code == 200
     assert "Check-in by phone is closed" in response.content.decode()
     assert not CheckIn.objects.filter(event=event).exists()
 

@@ -124,9 +124,12 @@ def test_a_bad_check_in_is_refused_with_a_message(door_event_client, player, bot
         reverse("playerpages:here", args=[phones.phones_of(event).checkin_token]),
         {"player": player, "both": both},
     )
-    assert response.status_code in (302, 400, 409, 429)
+    # 400: a player field no phone sends; 200: the door page again, with its refusal.
+    assert response.status_code in (200, 302, 400, 429)
     if response.status_code == 400:
         assert "That name could not be read" in response.content.decode()
+    if response.status_code in (200, 400):
+        assert 'role="alert"' in response.content.decode()
         assert CheckIn.objects.filter(event=event).count() == before
 
 
@@ -153,7 +156,7 @@ def test_a_call_with_a_note_too_long_is_refused(client, drawn_event):
         {"reason": "other", "note": "x" * 201},
     )
     page = response.content.decode()
-    assert response.status_code == 400
+    assert response.status_code == 200
     # Said on the note, the call form open, and what was typed kept (not a message at
     # the top of a page reloaded with the form closed and the note gone).
     assert '<details class="phone-call" id="call" hx-preserve="true" open>' in page
