@@ -240,3 +240,34 @@ def test_a_laus_table_of_four_with_four_digit_totals_reads_whole_on_a_phone(
     assert phone.evaluate(WHOLE_WORDS) == []
     assert phone.evaluate(ON_ONE_LINE) == []
     assert phone.evaluate("document.documentElement.scrollWidth <= 360")
+
+
+@pytest.mark.parametrize(
+    "locale, here, search, closed",
+    [
+        ("en-GB", "I'm here", "Search", "check-in by phone is closed"),
+        ("de-DE", "Ich bin da", "Suchen", "Anmeldung per Handy ist geschlossen"),
+    ],
+)
+def test_a_tap_on_im_here_after_the_draw_is_told_so_without_an_error(
+    new_page, live_server, make_event, make_player, locale, here, search, closed
+):
+    """The door was read before the draw; the tap comes after it. The refusal is the
+    door page again with its message, answered 200: no console error on the phone."""
+    from clubscore.events import services
+
+    event = make_event(status=Event.Status.CHECK_IN)
+    players = [make_player(f"Spieler{n}", f"Spät{n}") for n in range(9)]
+    services.check_in(event, players[:8])
+    door = live_server.url + reverse(
+        "playerpages:door", args=[phones.phones_of(event).checkin_token]
+    )
+    phone = new_page(PHONE, locale=locale)
+    phone.goto(door)
+    phone.locator("input[name=q]").fill("Spät8")
+    phone.get_by_role("button", name=search).click()
+    phone.get_by_role("button", name=here).wait_for()
+    services.draw_round(event, seed=1)  # meanwhile, the organizer draws
+    phone.get_by_role("button", name=here).click()
+    expect(phone.get_by_role("alert")).to_contain_text(closed)
+    assert CheckIn.objects.filter(event=event).count() == 8
