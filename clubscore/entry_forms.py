@@ -60,16 +60,21 @@ class CountInput(forms.NumberInput):
         )
 
 
+class CountField(WholeNumberField):
+    # The widget as a class, made afresh for each field: Django deep-copies a widget
+    # instance given to a field, a third of building a count (a form has up to 16).
+    widget = CountInput
+
+
 def count_field(
     label: Any, *, required: bool = False, auto: bool = False, step: int = 1
 ) -> WholeNumberField:
-    attrs = dict(NUMBER_ATTRS, placeholder="0")
-    if auto:
-        attrs["data-auto"] = "1"
-        attrs["placeholder"] = gettext("fills itself in")
     # No min/max here: the limits are the game's, and its messages say why. Only the
     # digits 0-9 make a number; a blank is 0 unless the count is required (see `count`).
-    field = WholeNumberField(label=label, required=required, widget=CountInput(attrs))
+    field = CountField(label=label, required=required)
+    field.widget.attrs.update(NUMBER_ATTRS, placeholder="0")
+    if auto:
+        field.widget.attrs.update({"data-auto": "1", "placeholder": gettext("fills itself in")})
     field.step = step  # how far the template's − / + move it (the game's unit)
     return field
 
