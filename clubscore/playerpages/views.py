@@ -312,12 +312,18 @@ def _other_links(event: Event, ids: list[int]) -> list[PlayerLink]:
 def call(request: HttpRequest, token: str) -> HttpResponse:
     """ "Call the organizer" from a player's page: to the player's table."""
     link = find_link(token)
-    if link is None or link.event.status == Event.Status.FINAL:
+    if link is None:
         raise Http404
     if (slowed := _slowed(request)) is not None:
         return slowed
-    evening = my_table(link)
     back = reverse("playerpages:player", args=[token])
+    if link.event.status == Event.Status.FINAL:
+        # A phone left open on the evening's page: its page now shows the player's result.
+        messages.info(
+            request, _("The evening is over: nobody was called. Please find the organizer.")
+        )
+        return redirect(back)
+    evening = my_table(link)
     form = CallForm(request.POST)
     if not evening.pages_on:
         return render(request, "playerpages/off.html", {"event": link.event})

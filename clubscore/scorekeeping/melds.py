@@ -25,7 +25,7 @@ from clubscore.games.cards import card_name
 from clubscore.numbers import parse_int
 from clubscore.translation import RANK_LABELS, translate
 
-from .views import _card
+from .views import _card, says_when_the_evening_is_over
 
 
 def calculator_fields(game_key: str, players: list[str], options: dict) -> dict[int, str]:
@@ -75,6 +75,7 @@ def _shown(game: Any, request: HttpRequest) -> tuple[list[str], list[str]]:
 
 
 @require_GET
+@says_when_the_evening_is_over
 def melds(request: HttpRequest, token: str) -> HttpResponse:
     """The calculator panel for one seat: its cards by suit, and what the game scores."""
     card = _card(request, token)

@@ -8,6 +8,8 @@ preview and the polling of the clock and the hands.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import wraps
 
 import segno
 from django.contrib import messages
@@ -43,6 +45,24 @@ class EveningOver(Http404):
     def __init__(self, event_name: str) -> None:
         super().__init__(event_name)
         self.event_name = event_name
+
+
+def says_when_the_evening_is_over(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A card page or action whose link's evening is final now answers the page that says
+    so, with 200 (a 404 is a console error on a tablet left open; nothing is stored) and
+    the "What you typed" of a queued hand (`data-not-taken`). An htmx request (the live
+    poll, a preview, the meld calculator) gets the tablet to reload and show it."""
+
+    @wraps(view)
+    def answered(request: HttpRequest, token: str) -> HttpResponse:
+        try:
+            return view(request, token)
+        except EveningOver as over:
+            if is_live_poll(request) or request.headers.get("HX-Request"):
+                return HttpResponse(headers={"HX-Refresh": "true"})
+            return render(request, "scorekeeping/over.html", {"event_name": over.event_name})
+
+    return answered
 
 
 def _card(request: HttpRequest, token: str, version: str | None = None) -> ScoreCard:
@@ -90,6 +110,7 @@ def _page(request: HttpRequest, page: CardPage) -> HttpResponse:
 
 
 @require_GET
+@says_when_the_evening_is_over
 def card(request: HttpRequest, token: str) -> HttpResponse:
     live = is_live_poll(request)
     # Read before the card, so a change in between shows at the next poll, not never.
@@ -98,14 +119,7 @@ def card(request: HttpRequest, token: str) -> HttpResponse:
         # Nothing new since the tablet's last poll: htmx keeps what it shows (and polls on).
         presence.heard_from(token)
         return HttpResponse(status=204)
-    try:
-        card = _card(request, token, version)
-    except EveningOver as over:
-        if live:
-            # The tablet reloads and shows the page below instead of a stale card.
-            return HttpResponse(headers={"HX-Refresh": "true"})
-        # 200, not 410: a tablet that reloads must show this page without a console error.
-        return render(request, "scorekeeping/over.html", {"event_name": over.event_name})
+    card = _card(request, token, version)
     presence.heard_from(token)
     edit = _int(request.GET.get("edit"), 0)
     # Only a hand this side may still change (not once confirmed or the card turned in).
@@ -116,6 +130,7 @@ def card(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+@says_when_the_evening_is_over
 def entry(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(request, token)
     number = _number(request, card)
@@ -155,6 +170,7 @@ def _game_checks_too(card: ScoreCard, number: int, form) -> None:
 
 
 @require_POST
+@says_when_the_evening_is_over
 def preview(request: HttpRequest, token: str) -> HttpResponse:
     """The running total as typed, scored by the game (no arithmetic in JavaScript)."""
     card = _card(request, token)
@@ -214,6 +230,7 @@ def _act(
 
 
 @require_POST
+@says_when_the_evening_is_over
 def confirm(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(request, token)
     number = _number(request, card)
@@ -227,6 +244,7 @@ def confirm(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+@says_when_the_evening_is_over
 def dispute(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(request, token)
     number = _number(request, card)
@@ -283,12 +301,14 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+@says_when_the_evening_is_over
 def turn_in(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(request, token)
     return _act(request, card, lambda: actions.turn_in_card(card, key=_key(request)))
 
 
 @require_POST
+@says_when_the_evening_is_over
 def call(request: HttpRequest, token: str) -> HttpResponse:
     """ "Call the organizer" from the card (issue 25); queued offline like a hand."""
     card = _card(request, token)

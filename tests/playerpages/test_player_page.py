@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from clubscore.events import calls, phones, services
-from clubscore.events.models import Event, ScoreEntry, Seat
+from clubscore.events.models import Event, OrganizerCall, ScoreEntry, Seat
 from clubscore.games import GAMES, score
 from tests.payloads import hf_hand
 
@@ -249,3 +249,20 @@ def test_after_the_final_the_page_links_the_ladder_and_the_players_own_page(clie
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL, public_standings=True)
     page = text(client.get(page_url(link)))
     assert f"/players/{seat.player.pk}/" in page and "/ladder/" in page
+
+
+def test_a_call_sent_after_the_final_says_so_on_the_players_result(client, drawn_event):
+    """A phone left open on the evening calls the organizer after the final: not a 404
+    (a console error, and a page that speaks of tablets), but the player's result page
+    saying nobody was called."""
+    event = drawn_event(tables=1)
+    seat = Seat.objects.filter(round__event=event).first()
+    link = phones.link_for(event, seat.player)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    sent = {"reason": "dispute", "note": "Hand 2", "idem": "a" * 32}
+    answer = client.post(reverse("playerpages:call", args=[link.token]), sent, follow=True)
+    assert answer.status_code == 200
+    page = text(answer)
+    assert "The evening is over: nobody was called." in page
+    assert "The evening is over" in page and "data-table" not in page
+    assert not OrganizerCall.objects.exists()

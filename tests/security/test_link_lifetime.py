@@ -7,11 +7,21 @@ import pytest
 from django.urls import reverse
 
 from clubscore.events.links import revoke_table_links
-from clubscore.events.models import Event
+from clubscore.events.models import Event, OrganizerCall, ScoreEntry
 
 from .conftest import all_pages
 
 TOKEN_PAGES = [page for page in all_pages() if page.params == ("token",)]
+# The card's own requests: a tablet left open after the final sends them.
+SAYS_OVER = {
+    "scorekeeping:entry",
+    "scorekeeping:preview",
+    "scorekeeping:confirm",
+    "scorekeeping:dispute",
+    "scorekeeping:turn_in",
+    "scorekeeping:call",
+    "scorekeeping:melds",
+}
 
 
 @pytest.fixture
@@ -27,6 +37,7 @@ def link(event):
 def test_the_walk_finds_the_tablet_pages():
     names = {page.name for page in TOKEN_PAGES}
     assert {"scorekeeping:card", "scorekeeping:entry", "scorekeeping:confirm"} <= names
+    assert names >= SAYS_OVER
 
 
 def test_while_the_event_runs_the_link_opens_the_card(client, link):
@@ -57,6 +68,19 @@ def test_once_the_event_is_final_every_tablet_page_is_gone(client, event, link, 
         assert answer.status_code == 200 and "The evening is over" in body
         assert "Table" not in body and "hx-get" not in body
         assert client.post(url, {"number": 1}).status_code == 405
+    elif page.name in SAYS_OVER:
+        # A tablet left open says so (200: no console error), stores nothing, and
+        # shows nothing of the card; htmx's requests reload it to that page.
+        other = "get" if method == "post" else "post"
+        before = ScoreEntry.objects.count(), OrganizerCall.objects.count()
+        answer = getattr(client, method)(url, {"number": 1, "seat": 0})
+        body = answer.content.decode()
+        assert answer.status_code == 200 and "The evening is over" in body
+        assert "data-not-taken" in body and "Table" not in body
+        assert (ScoreEntry.objects.count(), OrganizerCall.objects.count()) == before
+        htmx = getattr(client, method)(url, {"number": 1}, HTTP_HX_REQUEST="true")
+        assert htmx.status_code == 200 and htmx["HX-Refresh"] == "true"
+        assert getattr(client, other)(url, {"number": 1}).status_code == 405
     else:
         assert_gone(client, url, method)
 
