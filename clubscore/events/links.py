@@ -9,15 +9,19 @@ from .models import ScorekeeperLink, Seat, Table
 
 
 @transaction.atomic
-def revoke_table_links(table: Table, *, seen: str | None = None) -> list[ScorekeeperLink] | None:
-    """Revoke every live link of `table` and give its scorekeepers fresh ones.
+def revoke_table_links(
+    table: Table, *, seen: str | None = None, link_id: int | None = None
+) -> list[ScorekeeperLink] | None:
+    """Revoke the live links of `table` and give their scorekeepers fresh ones: every
+    link, or the one `link_id` names (one team's tablet lost: the other team's goes on).
 
     A lost or shared tablet is handled this way: the old link stops opening the card at
     once, and the new links (new QR codes) go to the same scorekeepers. The holders of
     the revoked links get the new ones; a table that had none gets one per seat that
     keeps score. Returns the new links; None, replacing nothing, when `seen` (the
-    `links_mark` of the links the organizer's page showed) is not the live links' now:
-    a double tap, or another organizer's new links in between, replaces them once.
+    `links_mark` of the links the organizer's page showed) is not the live links' now,
+    or `link_id` is no live link of the table: a double tap, or another organizer's new
+    links in between, replaces them once.
     """
     # Lock the live links, so two organizers pressing the button at once issue one set.
     live = list(
@@ -27,6 +31,10 @@ def revoke_table_links(table: Table, *, seen: str | None = None) -> list[Scoreke
     )
     if seen is not None and seen != links_mark(live):
         return None
+    if link_id is not None:
+        live = [link for link in live if link.pk == link_id]
+        if not live:
+            return None
     if live:
         holders = [(link.team_id, link.player_id) for link in live]
         ScorekeeperLink.objects.filter(pk__in=[link.pk for link in live]).update(

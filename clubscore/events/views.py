@@ -17,6 +17,7 @@ from clubscore.accounts.decorators import organizer_required
 from clubscore.club.models import Player
 from clubscore.draw import DrawError
 from clubscore.notices import success_once
+from clubscore.numbers import parse_int
 from clubscore.redirects import redirect_back
 from clubscore.translation import translate
 
@@ -146,10 +147,14 @@ def walk_in(request: HttpRequest, event_id: int) -> HttpResponse:
     if form.is_valid():
         try:
             player = services.add_walk_in(
-                event, form.cleaned_data["first_name"], form.cleaned_data["last_name"]
+                event,
+                form.cleaned_data["first_name"],
+                form.cleaned_data["last_name"],
+                someone_else=form.cleaned_data["someone_else"],
             )
         except services.AlreadyMember as refusal:
             form.add_error("first_name", refusal.message)
+            form.alike = refusal.alike  # the page offers "Someone else" then
         else:
             # A double tap: one player, and the message once.
             success_once(request, _("%(name)s is checked in.") % {"name": player.name})
@@ -279,7 +284,10 @@ def revoke_links(request: HttpRequest, table_id: int) -> HttpResponse:
         if not live:
             messages.error(request, _("The evening is not running: there is no link to replace."))
             return redirect(request.path)
-        links = revoke_table_links(table, seen=request.POST.get("seen"))
+        # "link": one team's link alone (its tablet lost); none: every link of the table.
+        # A link that is no number is none of the table's (0): it replaces nothing.
+        one = parse_int(request.POST["link"]) or 0 if "link" in request.POST else None
+        links = revoke_table_links(table, seen=request.POST.get("seen"), link_id=one)
         if links is None:
             messages.error(
                 request,

@@ -153,3 +153,38 @@ def test_a_double_tap_on_make_new_links_replaces_them_once(organizer_client, dra
     assert set(table.links.filter(revoked_at__isnull=True).values_list("token", flat=True)) == shown
     assert all(reverse("scorekeeping:qr", args=[token]) in page for token in shown)
     assert table.links.count() == 4  # two old, two new: not two more
+
+
+def test_one_teams_tablet_lost_replaces_its_link_alone(client, organizer_client, drawn_event):
+    """Team 1's tablet is lost: "New link for team 1 only" stops it, and team 2's tablet
+    goes on with its card (it used to be cut off too)."""
+    event = drawn_event("hand_and_foot", tables=1)
+    table = first_table(event)
+    one, two = table.links.order_by("team__number")
+    url = reverse("events:revoke_links", args=[table.pk])
+    page = organizer_client.get(url).content.decode()
+    assert "New link for team 1 only" in page and "New link for team 2 only" in page
+    seen = re.search(r'name="seen" value="([^"]*)"', page).group(1)
+    answer = organizer_client.post(url, {"seen": seen, "link": one.pk}, follow=True)
+    assert "Table 1 has a new scorekeeper link" in answer.content.decode()
+    assert client.get(one.get_absolute_url()).status_code == 404
+    assert client.get(two.get_absolute_url()).status_code == 200  # team 2 goes on
+    (new,) = table.links.filter(revoked_at__isnull=True).exclude(pk=two.pk)
+    assert (new.team_id, new.player_id) == (one.team_id, one.player_id)
+    assert client.get(new.get_absolute_url()).status_code == 200
+    # The same button again (a double tap): nothing more.
+    again = organizer_client.post(url, {"seen": seen, "link": one.pk}, follow=True)
+    assert "These links were replaced already" in again.content.decode()
+    # From the page as it is now, a link that is no number replaces none (not all).
+    fresh = re.search(r'name="seen" value="([^"]*)"', again.content.decode()).group(1)
+    for junk in ("junk", "", str(one.pk)):
+        organizer_client.post(url, {"seen": fresh, "link": junk})
+    assert table.links.count() == 3
+    assert table.links.filter(revoked_at__isnull=True).count() == 2
+
+
+def test_a_table_with_one_link_offers_no_second_button(organizer_client, drawn_event):
+    event = drawn_event("laus", tables=1)
+    page = organizer_client.get(reverse("events:revoke_links", args=[first_table(event).pk]))
+    assert "Make new links" in page.content.decode()
+    assert 'name="link"' not in page.content.decode()
