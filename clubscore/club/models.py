@@ -82,6 +82,14 @@ class PlayerQuerySet(models.QuerySet):
         ]
         return self.filter(pk__in=found)
 
+    def named_alike(self, first_name: str, last_name: str) -> PlayerQuerySet:
+        """Players whose name is this one but for accents and case ("zoe hartmann" is
+        Zoë Hartmann): the search finds them by either. One query, as `search`."""
+        wanted = (folded(first_name.strip()), folded(last_name.strip()))
+        names = self.values_list("pk", "first_name", "last_name")
+        alike = [pk for pk, first, last in names if (folded(first), folded(last)) == wanted]
+        return self.filter(pk__in=alike)
+
     def with_couple(self) -> PlayerQuerySet:
         return self.select_related(
             "couple_as_a__player_b", "couple_as_b__player_a", "couple_as_a", "couple_as_b"

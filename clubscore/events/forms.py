@@ -61,6 +61,10 @@ class WalkInForm(forms.Form):
 
     first_name = forms.CharField(label=_("First name"), max_length=NAME_PART_LENGTH)
     last_name = forms.CharField(label=_("Last name"), max_length=NAME_PART_LENGTH)
+    # Shown once a member's name written alike was refused (`services.add_walk_in`).
+    someone_else = forms.BooleanField(
+        label=_("Someone else: add them as a new player"), required=False
+    )
 
     # A name that is a member's is refused by `services.add_walk_in` (under a lock).
 

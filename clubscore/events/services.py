@@ -85,15 +85,24 @@ def check_out(event: Event, players: list[Player] | Player) -> int:
 
 
 class AlreadyMember(Refused):
-    """A walk-in's name is a member's who is not checked in: found by the search."""
+    """A walk-in's name is a member's who is not checked in: found by the search.
+    `alike`: the name is written alike, not the same (accents, case): maybe someone else."""
+
+    def __init__(self, message: str, *, alike: bool = False) -> None:
+        super().__init__(message)
+        self.alike = alike
 
 
-def add_walk_in(event: Event, first_name: str, last_name: str) -> Player:
+def add_walk_in(
+    event: Event, first_name: str, last_name: str, *, someone_else: bool = False
+) -> Player:
     """A newcomer at the door: a new player, checked in at once.
 
     The name checked with the event row locked, so two taps (or a resend) at once make
     one player: a member of that name checked in tonight is the answer again; one not
-    checked in is refused (`AlreadyMember`), to be found by the search."""
+    checked in is refused (`AlreadyMember`), to be found by the search. A member whose
+    name is written alike ("zoe hartmann", Zoë Hartmann) is refused too, unless the
+    organizer says the newcomer is `someone_else`."""
     with transaction.atomic():
         Event.objects.select_for_update().filter(pk=event.pk).exists()
         same = Player.objects.filter(first_name__iexact=first_name, last_name__iexact=last_name)
@@ -107,6 +116,16 @@ def add_walk_in(event: Event, first_name: str, last_name: str) -> Player:
                     "check them in there."
                 )
                 % {"name": member.name}
+            )
+        alike = Player.objects.named_alike(first_name, last_name).order_by("pk").first()
+        if alike is not None and not someone_else:
+            raise AlreadyMember(
+                _(
+                    "%(name)s is already a member: if it is them, find them with the search "
+                    "above. Someone else of that name? Tick the box below and add again."
+                )
+                % {"name": alike.name},
+                alike=True,
             )
         player = Player.objects.create(first_name=first_name, last_name=last_name)
         check_in(event, player)

@@ -115,6 +115,35 @@ def test_a_walk_in_is_created_and_checked_in(organizer_client, event):
     assert Player.objects.filter(first_name="Nina").count() == 1
 
 
+def test_a_walk_in_written_like_a_member_asks_whether_it_is_someone_else(
+    organizer_client, event, make_player
+):
+    """ "zoe hartmann" at the door while Zoë Hartmann is a member: the search finds her by
+    either, so a second player of that name is made only when the organizer says it is
+    someone else (it was made at once, and her evenings split between two players)."""
+    zoe = make_player("Zoë", "Hartmann")
+    typed = {"first_name": "zoe", "last_name": "HARTMANN"}
+    response = organizer_client.post(url(event, "walk_in"), typed)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Zoë Hartmann is already a member: if it is them" in page
+    assert "Someone else: add them as a new player" in page and 'value="HARTMANN"' in page
+    assert list(Player.objects.all()) == [zoe]
+    # Not offered for a name that is a member's as written.
+    same = organizer_client.post(
+        url(event, "walk_in"), {"first_name": "Zoë", "last_name": "Hartmann"}
+    )
+    assert "Someone else" not in same.content.decode()
+    # Someone else indeed: a new player, checked in; sent again, that one player.
+    for _tap in range(2):
+        answer = organizer_client.post(url(event, "walk_in"), typed | {"someone_else": "on"})
+        assert answer.status_code == 302
+    newcomer = Player.objects.exclude(pk=zoe.pk).get()
+    assert (newcomer.first_name, newcomer.last_name) == ("zoe", "HARTMANN")
+    assert event.checkins.filter(player=newcomer).exists()
+    assert not event.checkins.filter(player=zoe).exists()
+
+
 def test_walk_in_errors_are_on_the_field_and_keep_what_was_typed(
     organizer_client, event, make_player
 ):
