@@ -93,6 +93,12 @@
   function itemOf(form, submitter) {
     var data = new FormData(form);
     if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    // A count the browser cannot read ("1e" typed on a keyboard) it would send blank, which
+    // counts 0: "?" instead, and the server says so on its field (as scorekeeping.js does
+    // for the preview).
+    form.querySelectorAll("input[type=number]").forEach(function (input) {
+      if (input.validity.badInput) data.set(input.name, "?");
+    });
     var item = {
       id: Date.now() + "-" + newKey().slice(0, 8),
       kind: form.dataset.queue,

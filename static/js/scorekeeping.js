@@ -50,6 +50,13 @@
     for (var i = 0; i < autos.length; i++) {
       if (!autos[i].dataset.touched) event.detail.parameters[autos[i].name] = "";
     }
+    // A count the browser cannot read as a number ("1e" typed on a keyboard) it sends
+    // blank, which counts 0 without a word: "?" instead, and the server says what is
+    // wrong on its field (static/js/offline.js does the same for a card's save).
+    var numbers = form.querySelectorAll("input[type=number]");
+    for (var j = 0; j < numbers.length; j++) {
+      if (numbers[j].validity.badInput) event.detail.parameters[numbers[j].name] = "?";
+    }
   });
 
   // Sent blank on save too (before offline.js reads the form: the capture phase). A
@@ -100,10 +107,23 @@
   // Capture: before static/js/offline.js keeps the form to send later.
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (form.dataset && form.dataset.serverChecks && !navigator.onLine && !form.checkValidity()) {
+    if (!form.dataset || !form.dataset.serverChecks) return;
+    if (!navigator.onLine && !form.checkValidity()) {
       event.preventDefault();
       event.stopImmediatePropagation();
       form.reportValidity();
+      return;
+    }
+    // A count the browser cannot read ("1e") would go blank: the browser says so on it.
+    // (A card's form is sent by offline.js, with "?" there for the server to say it.)
+    if (form.dataset.queue) return;
+    var numbers = form.querySelectorAll("input[type=number]");
+    for (var i = 0; i < numbers.length; i++) {
+      if (!numbers[i].validity.badInput) continue;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      numbers[i].reportValidity();
+      return;
     }
   }, true);
 

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clubscore.events.clock import start_clock
-from clubscore.events.models import ScorekeeperLink
+from clubscore.events.models import ScoreEntry, ScorekeeperLink
 
 from .conftest import PHONE
 from .test_browser_tablet_games import box, open_card
@@ -22,6 +22,30 @@ def test_a_negative_count_shows_its_message_in_the_preview(new_page, live_server
     box(page, "Aces").first.fill("-3")
     expect(page.locator("#preview")).to_contain_text("Cannot be negative.")
     expect(page.locator("#err-melded_aces")).to_contain_text("Cannot be negative.")
+
+
+@pytest.mark.parametrize(
+    "locale, words, save",
+    [
+        ("en-GB", "Enter a whole number with the digits 0 to 9.", "Save our hand"),
+        ("de-DE", "Bitte eine ganze Zahl mit den Ziffern 0 bis 9 …", "Unsere Hand speichern"),
+    ],
+)
+def test_a_count_typed_as_1e_is_said_not_saved_as_nought(
+    new_page, live_server, drawn_event, locale, words, save
+):
+    """A keyboard's "1e" in a count: the browser sent it as a blank, which counts 0
+    without a word. Now the preview and the save say what is wrong on the field."""
+    event = start_clock(drawn_event(tables=1))
+    token = ScorekeeperLink.objects.filter(table__round__event=event).first().token
+    page = new_page(PHONE, locale=locale)
+    page.goto(f"{live_server.url}/s/{token}/")
+    aces = page.locator("#id_melded_aces")
+    aces.press_sequentially("1e")
+    expect(page.locator("#err-melded_aces")).to_contain_text(words.rstrip(" …"))
+    page.get_by_role("button", name=save, exact=True).click()
+    expect(page.locator(".field-error", has_text=words.rstrip(" …"))).to_be_visible()
+    assert not ScoreEntry.objects.filter(parts__isnull=False).exists()
 
 
 def test_an_impossible_bid_or_trick_sum_shows_the_games_message(new_page, live_server, drawn_event):
