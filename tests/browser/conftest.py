@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from django.core.signals import request_finished, request_started
+from playwright.sync_api import Error as PlaywrightError
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -180,7 +181,15 @@ def screenshot(page, name: str) -> Path:
     """Keep a picture of what the user saw (in test-artifacts/, not committed)."""
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    try:
+        page.screenshot(path=str(path), full_page=True)
+    except PlaywrightError as error:
+        # Chromium under a full machine now and then fails to capture a frame (a
+        # protocol error, not the page's); the picture is for people, so once more.
+        if "Unable to capture screenshot" not in str(error):
+            raise
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(path), full_page=True)
     return path
 
 
