@@ -309,7 +309,9 @@ def revoke_links(request: HttpRequest, table_id: int) -> HttpResponse:
             % {"table": table, "count": len(links)},
         )
         return redirect_back(request, request.path)
-    links = list(table.links.filter(revoked_at__isnull=True).select_related("team").order_by("pk"))
+    live_links = table.links.filter(revoked_at__isnull=True).select_related("team")
+    # By team: one team's new link must not move it ahead of the other's on the page.
+    links = list(live_links.order_by("team__number", "pk"))
     context = {
         "event": event,
         "table": table,

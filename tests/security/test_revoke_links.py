@@ -166,7 +166,10 @@ def test_one_teams_tablet_lost_replaces_its_link_alone(client, organizer_client,
     assert "New link for team 1 only" in page and "New link for team 2 only" in page
     seen = re.search(r'name="seen" value="([^"]*)"', page).group(1)
     answer = organizer_client.post(url, {"seen": seen, "link": one.pk}, follow=True)
-    assert "Table 1 has a new scorekeeper link" in answer.content.decode()
+    shown = answer.content.decode()
+    assert "Table 1 has a new scorekeeper link" in shown
+    # Team 1's new link stays where team 1 was: first (it moved below team 2's).
+    assert shown.index("New link for team 1 only") < shown.index("New link for team 2 only")
     assert client.get(one.get_absolute_url()).status_code == 404
     assert client.get(two.get_absolute_url()).status_code == 200  # team 2 goes on
     (new,) = table.links.filter(revoked_at__isnull=True).exclude(pk=two.pk)
