@@ -39,6 +39,16 @@ def folded(text: str) -> str:
     return "".join(char for char in plain if not unicodedata.combining(char)).casefold()
 
 
+#: German umlauts as they are written without them (Jürgen is also Juergen).
+UMLAUTS_SPELLED = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def spellings(text: str) -> set[str]:
+    """The ways `text` is written without accents: "Jürgen" is "jurgen" and "juergen",
+    "Weiß" is "weiss"; two names are written alike when their spellings meet."""
+    return {folded(text), folded(text.translate(UMLAUTS_SPELLED))}
+
+
 def sort_key(name: str) -> tuple[str, str]:
     """Alphabetical order as a reader expects it: Élodie with the Es, Łukasz with the Ls,
     Øberg with the Os (not after Z). Names equal but for their accents or case keep one

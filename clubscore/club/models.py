@@ -9,7 +9,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from clubscore.collation import folded, sort_key
+from clubscore.collation import folded, sort_key, spellings
 from clubscore.games.base import NAME_PART_LENGTH
 
 
@@ -83,11 +83,15 @@ class PlayerQuerySet(models.QuerySet):
         return self.filter(pk__in=found)
 
     def named_alike(self, first_name: str, last_name: str) -> PlayerQuerySet:
-        """Players whose name is this one but for accents and case ("zoe hartmann" is
-        Zoë Hartmann): the search finds them by either. One query, as `search`."""
-        wanted = (folded(first_name.strip()), folded(last_name.strip()))
+        """Players whose name is this one but for accents, umlauts and case ("zoe
+        hartmann" is Zoë Hartmann, "Juergen" Jürgen). One query, as `search`."""
+        first_wanted, last_wanted = spellings(first_name.strip()), spellings(last_name.strip())
         names = self.values_list("pk", "first_name", "last_name")
-        alike = [pk for pk, first, last in names if (folded(first), folded(last)) == wanted]
+        alike = [
+            pk
+            for pk, first, last in names
+            if spellings(first) & first_wanted and spellings(last) & last_wanted
+        ]
         return self.filter(pk__in=alike)
 
     def with_couple(self) -> PlayerQuerySet:

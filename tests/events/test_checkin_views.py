@@ -142,6 +142,16 @@ def test_a_walk_in_written_like_a_member_asks_whether_it_is_someone_else(
     assert (newcomer.first_name, newcomer.last_name) == ("zoe", "HARTMANN")
     assert event.checkins.filter(player=newcomer).exists()
     assert not event.checkins.filter(player=zoe).exists()
+    # Umlauts written out, and ß as ss, are the same name too.
+    make_player("Günther", "Weiß")
+    for first, last in (("Guenther", "Weiss"), ("gunther", "WEISS")):
+        refused = organizer_client.post(
+            url(event, "walk_in"), {"first_name": first, "last_name": last}
+        )
+        assert "Günther Weiß is already a member: if it is them" in refused.content.decode()
+    # Not a name that only shares a part: Günter is someone else.
+    organizer_client.post(url(event, "walk_in"), {"first_name": "Günter", "last_name": "Weiß"})
+    assert Player.objects.filter(first_name="Günter").exists()
 
 
 def test_walk_in_errors_are_on_the_field_and_keep_what_was_typed(
