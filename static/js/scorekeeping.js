@@ -93,15 +93,15 @@
   // htmx checks a form's validity before each request, so an empty `required` count
   // stopped the preview without a word. The server's message comes on the field, in
   // the preview and on save. Offline nothing reaches the server: the browser checks.
+  // Each form as htmx takes it on: at load, after a swap, and when static/js/offline.js
+  // puts the server's answer in place of the card (a refused save), which fires no
+  // htmx:load (the browser's check then stopped every preview of a required count).
   var PREVIEWED = "form[hx-post][hx-trigger]";
-  document.addEventListener("htmx:load", function (event) {
-    var root = event.detail.elt;
-    if (!root.querySelectorAll) return;
-    var forms = Array.prototype.slice.call(root.querySelectorAll(PREVIEWED));
-    if (root.matches(PREVIEWED)) forms.push(root);
-    for (var i = 0; i < forms.length; i++) {
-      forms[i].noValidate = true;
-      forms[i].dataset.serverChecks = "1";
+  document.addEventListener("htmx:afterProcessNode", function (event) {
+    var form = event.detail.elt;
+    if (form && form.matches && form.matches(PREVIEWED)) {
+      form.noValidate = true;
+      form.dataset.serverChecks = "1";
     }
   });
   // Capture: before static/js/offline.js keeps the form to send later.

@@ -90,3 +90,21 @@ def test_luxury_family_steps_by_ten_and_its_radios_are_tap_sized(
     for i in range(radios.count()):
         size = radios.nth(i).bounding_box()
         assert size["width"] >= 44 and size["height"] >= 44, size
+
+
+def test_after_a_refused_save_the_preview_goes_on(new_page, live_server, drawn_event):
+    """A save the server refuses puts its answer in place of the card (offline.js); the
+    form then lost what lets the server check it, and the browser's own check of the
+    required bids stopped every preview after it without a word."""
+    event = start_clock(drawn_event("exact_bid", tables=1, players_per_table=3))
+    page = open_card(new_page, live_server, event)
+    box(page, "P1A Table1 bid").fill("1")
+    page.get_by_role("button", name="Save the round").click()
+    expect(page.locator(".field-error").first).to_contain_text("This field is required.")
+    with page.expect_response(lambda r: r.url.endswith("/preview/")) as previewed:
+        box(page, "P1B Table1 bid").fill("0")
+    assert previewed.value.status == 200
+    box(page, "P1B Table1 took").press_sequentially("1e")
+    expect(page.locator("#err-tricks_1")).to_contain_text(
+        "Enter a whole number with the digits 0 to 9."
+    )
