@@ -319,7 +319,7 @@ def call(request: HttpRequest, token: str) -> HttpResponse:
     back = reverse("playerpages:player", args=[token])
     if link.event.status == Event.Status.FINAL:
         # A phone left open on the evening's page: its page now shows the player's result.
-        messages.info(
+        messages.warning(
             request, _("The evening is over: nobody was called. Please find the organizer.")
         )
         return redirect(back)

@@ -493,7 +493,7 @@
       var shown = (item && item.shown) || [];
       if (notTaken && shown.length) {
         var what = document.createElement("li");
-        what.className = "message error";
+        what.className = "message error typed";
         what.textContent = words.typed + " " + shown.map(function (pair) { return pair[0] + " " + pair[1]; }).join(" · ");
         box.appendChild(what);
       }
@@ -563,6 +563,18 @@
     if (!form) return;
     form.dataset.dirty = "1";
     keepTyping(form);
+  });
+
+  // What was typed, said with the server's answer that took nothing (the evening was
+  // finished meanwhile), stays on the screen: the live part's reload to the "evening is
+  // over" page waits for the scorekeeper's own reload (it came within seconds, and the
+  // numbers were gone before anyone read them).
+  document.addEventListener("htmx:beforeOnLoad", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.getResponseHeader("HX-Refresh") === "true" &&
+        document.querySelector("#server-said .typed")) {
+      event.preventDefault();
+    }
   });
 
   // No network: htmx sends nothing (no preview, no poll) rather than fail each time.

@@ -88,3 +88,34 @@ def test_a_card_open_when_its_link_is_replaced_says_so_at_its_next_poll(
     expect(page.locator("#card-gone")).to_contain_text(
         "A table's card that no longer opens has a new link: ask the organizer.", timeout=15_000
     )
+
+
+def test_a_hand_saved_after_the_final_keeps_what_was_typed_on_the_screen(
+    new_page, live_server, card
+):
+    """The organizer finished the evening while a hand was typed: the save says so with
+    the numbers typed (200, no console error), and the live part's next refresh, which
+    reloads a card of a final evening to "The evening is over", leaves them there."""
+    from clubscore.events.models import Event
+
+    event, link = card
+    page = open_card(new_page(TABLET), live_server, link, kept=False)
+    for name, value in HAND.items():
+        page.locator(f"#id_{name}").fill(value)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    page.get_by_role("button", name="Save our hand").click()
+    said = page.locator("#server-said")
+    expect(said).to_contain_text("is finished: the scores are final")
+    expect(said).to_contain_text("Cards melded (laid down, books included): Aces 3")
+    with page.expect_response(lambda r: "live=1" in r.url) as refreshed:
+        page.evaluate(
+            "() => htmx.ajax('GET', location.pathname + '?live=1',"
+            " {target: '#live', swap: 'outerHTML'})"
+        )
+    assert refreshed.value.headers.get("hx-refresh") == "true"
+    page.wait_for_timeout(500)  # a reload it caused would have come by now
+    expect(said).to_contain_text("Cards melded (laid down, books included): Aces 3")
+    assert not ScoreEntry.objects.filter(table=link.table, parts__isnull=False).exists()
+    # The scorekeeper's own reload shows the page that says the evening is over.
+    page.reload()
+    expect(page.get_by_role("heading", name="The evening is over")).to_be_visible()
