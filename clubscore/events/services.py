@@ -86,7 +86,8 @@ def check_out(event: Event, players: list[Player] | Player) -> int:
 
 class AlreadyMember(Refused):
     """A walk-in's name is a member's who is not checked in: found by the search.
-    `alike`: the name is written alike, not the same (accents, case): maybe someone else."""
+    `alike`: the name is written alike, not the same (accents, umlauts written out,
+    case): maybe someone else."""
 
     def __init__(self, message: str, *, alike: bool = False) -> None:
         super().__init__(message)
