@@ -621,8 +621,9 @@
 
   // The service worker keeps the card for a reload without network.
   if ("serviceWorker" in navigator && window.isSecureContext) {
-    // As the server sent it: htmx and this script have not touched it yet.
-    var arrived = location.search ? null : "<!doctype html>\n" + html.outerHTML;
+    // As the server sent it: htmx and this script have not touched it yet. (Not a copy
+    // the worker showed, nor an address with a query: those are not the card to keep.)
+    var arrived = location.search || html.dataset.keptCopy ? null : "<!doctype html>\n" + html.outerHTML;
     navigator.serviceWorker.addEventListener("message", function (event) {
       if (event.data && event.data.kept && event.data.ok) html.dataset.kept = "1";
     });
@@ -630,10 +631,12 @@
       return navigator.serviceWorker.ready;
     }).then(function (registration) {
       if (!registration.active) return;
-      // This page came before the worker (its first opening): the worker keeps it as
-      // it arrived (no second request for the same card).
-      var first = !navigator.serviceWorker.controller && location.pathname === cardUrl;
-      registration.active.postMessage({ keep: cardUrl, html: first ? arrived : null });
+      // The worker keeps the card as it arrived (no second request for it). Always, not
+      // only on a first opening: the worker's own copy of a load it served may not be
+      // stored yet, and its clients.claim() may already have made this page "controlled"
+      // on a busy tablet; either way the card was not kept and nothing said so.
+      var own = location.pathname === cardUrl ? arrived : null;
+      registration.active.postMessage({ keep: cardUrl, html: own });
     }).catch(function () { /* no worker (private mode, old browser): online as before */ });
   }
 

@@ -116,8 +116,9 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// The page hands over its card to keep (its first opening came before this worker),
-// or asks whether it is kept.
+// The page hands over its card to keep, as it arrived (its first opening came before
+// this worker, and a load this worker served may still be on its way into the cache),
+// or asks whether it is kept (an address with a query, a copy shown without network).
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (!data.keep) return;
