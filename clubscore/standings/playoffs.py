@@ -173,6 +173,14 @@ def _lot(event: Event, tied: list, seed: int, user, seen: int) -> Round:
     return round_
 
 
+def _tied_apart(tied: list) -> list[tuple[str, str]]:
+    """Each pair of tied players on different sides (a side: the rows that played as
+    one team all evening, so share one result)."""
+    side = {pid: frozenset(row.partnerships) for row in tied for pid in row.player_ids}
+    ids = list(side)
+    return [(str(a), str(b)) for i, a in enumerate(ids) for b in ids[i + 1 :] if side[a] != side[b]]
+
+
 def _check_fillers(offer: PlayoffOffer, fillers: list[int] | None) -> list[int]:
     """The organizer's fillers, checked: exactly as many as there are empty seats, each
     one of the evening's other players, none twice."""
@@ -227,16 +235,17 @@ def start_playoff(
     player_ids = [str(pid) for pid in [*tied_ids, *extra]]
     couples = Couple.objects.of_players(player_ids).order_by("pk")
     couple_pairs = [(str(c.player_a_id), str(c.player_b_id)) for c in couples]
-    # With fillers, the tied players are kept from partnering each other (as if they had
-    # been partners before): partners share one result, and the tie would stand.
-    apart = [(str(a), str(b)) for i, a in enumerate(tied_ids) for b in tied_ids[i + 1 :]]
-    history = [apart] if extra else []
+    # Tied players of different sides are kept from partnering each other (as if they
+    # had been partners before): partners share one result, and the tie would stand. So
+    # two teams tied for first play it off as the teams they were, against each other.
+    apart = _tied_apart(tied)
+    history = [apart] if apart else []
     arguments = {
         "game": event.game,
         "players": player_ids,
         "couples": [list(pair) for pair in couple_pairs],
         "seed": seed,
-        "history": [[list(pair) for pair in apart]] if extra else [],
+        "history": [[list(pair) for pair in apart]] if apart else [],
         "scorekeepers": [str(c.scorekeeper_id) for c in couples],
         "playoff_of": [row.name for row in tied],
         "fillers": [str(pid) for pid in extra],

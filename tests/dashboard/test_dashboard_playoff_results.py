@@ -91,6 +91,27 @@ def test_hand_and_foot_partners_win_the_play_off_together(drawn_event, add_entry
     assert " & " in result.winners  # the two partners, one side
 
 
+@pytest.mark.parametrize("seed", range(5))
+def test_two_hand_and_foot_teams_tied_play_it_off_as_those_teams(drawn_event, add_entry, seed):
+    """ "Between the tied players or teams" (domain.md): the evening's partners stay
+    partners, so one team wins; never two players who were not a team."""
+    event = drawn_event("hand_and_foot", tables=2)
+    first, second = regular_tables(event)
+    add_entry(first, 1, hf_hand(1, 0))
+    add_entry(second, 1, hf_hand(1, 0))
+    turn_in([first, second])
+    evening_teams = {
+        frozenset(Seat.objects.filter(table=table, team__number=1).values_list("player", flat=True))
+        for table in (first, second)
+    }
+    (table,) = start_playoff(event, seed=seed).tables.all()
+    playoff_teams = {
+        frozenset(Seat.objects.filter(table=table, team__number=n).values_list("player", flat=True))
+        for n in (1, 2)
+    }
+    assert playoff_teams == evening_teams
+
+
 def test_a_tie_in_the_play_off_is_played_off_again(drawn_event, add_entry):
     event = drawn_event("hand_and_foot", tables=2)
     first, second = regular_tables(event)
@@ -105,7 +126,7 @@ def test_a_tie_in_the_play_off_is_played_off_again(drawn_event, add_entry):
     tied = event_standings(event)
     assert len(tied.playoff_rows) == 4 and tied.can_start_playoff
     assert {row.mark for row in tied.playoff_rows} == {"play-off"}
-    assert "Tied again" in tied.playoffs[0].text
+    assert tied.playoffs[0].text.endswith("Tied again: play it off again, or decide it by lot.")
 
     again = start_playoff(event, seed=12)
     assert again.number == playoff.number + 1
@@ -117,6 +138,8 @@ def test_a_tie_in_the_play_off_is_played_off_again(drawn_event, add_entry):
     assert {row.name for row in settled.rows if row.rank == 1} == partners
     assert not settled.can_start_playoff
     assert [result.state for result in settled.playoffs] == ["tied", "won"]
+    # Settled since: the first play-off no longer says what to do next.
+    assert settled.playoffs[0].text.endswith(". Tied again.")
     assert settled.rows[0].playoff_scores[0] == settled.rows[2].playoff_scores[0]
 
 
@@ -238,5 +261,6 @@ def test_two_couples_tied_at_one_hand_and_foot_table_are_told_to_decide_by_lot(
     assert playoff_offer(standings).cannot_part
     page = organizer_client.get(reverse("dashboard:standings", args=[event.pk])).content.decode()
     assert "A play-off cannot part them" in page
+    assert "Start a play-off round" not in page and "Decide by lot" in page
     # On their own, the four winners can be parted: a play-off as usual.
     assert not playoff_offer(event_standings(event, basis="individual")).cannot_part
