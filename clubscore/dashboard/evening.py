@@ -40,14 +40,16 @@ def evening_context(
     `open_rounds`: the ids of the rounds with a card still out (None: every round); the
     others' cards are all in, so their clocks offer no Extend or Call time and count
     nothing down (nor does any clock of a final evening)."""
-    rounds = list(event.rounds.order_by("number"))
+    every_round = list(event.rounds.order_by("number"))
+    # A tie decided by lot is a round without tables: it has no clock to show.
+    rounds = [round_ for round_ in every_round if not round_.decided_by_lot]
     final = event.status == Event.Status.FINAL
     for round_ in rounds:
         round_.event = event
         round_.clock = clock.clock_state(round_)
         round_.clock_mark = clock.clock_mark(round_)
         round_.all_in = final or (open_rounds is not None and round_.pk not in open_rounds)
-    last = rounds[-1].number if rounds else 0
+    last = every_round[-1].number if every_round else 0
     return {
         "round_clocks": rounds,
         "clock_history": list(

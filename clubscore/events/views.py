@@ -60,8 +60,8 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "table_count": round_.tables.count() if round_ else 0,
         "playoff_table_count": playoff.tables.count() if playoff else 0,
         # Each round's cards and tables can be printed once there is more than one
-        # (the regular round and a play-off).
-        "rounds": list(event.rounds.order_by("number")),
+        # (the regular round and a play-off; one decided by lot has no tables to print).
+        "rounds": [r for r in event.rounds.order_by("number") if not r.decided_by_lot],
         "history": _draw_history(event),
     }
     return render(request, "events/event_detail.html", context)

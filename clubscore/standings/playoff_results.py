@@ -57,6 +57,7 @@ class PlayoffResult:
     winners: str = ""  # the winner's name(s), "Ann & Bob"
     fillers: list[str] = field(default_factory=list)  # who filled the empty seats (scores: nothing)
     by_lot: bool = False  # decided by lot, not played
+    followed: bool = False  # tied again, and a later play-off or the lot went on from it
 
     @property
     def scores(self) -> str:
@@ -94,6 +95,8 @@ class PlayoffResult:
                 "Play-off round %(number)s in progress: %(names)s. The tie stands until "
                 "its cards are turned in."
             ) % {"number": self.number, "names": names}
+        if self.state == TIED_AGAIN and self.followed:
+            return _("Play-off round %(number)s: %(scores)s. Tied again.") % values
         if self.state == TIED_AGAIN:
             return (
                 _(
@@ -170,6 +173,8 @@ def settle(
         if not group:
             result.winners = result.lines[0][0]
         results.append(result)
+    for earlier in results[:-1]:
+        earlier.followed = True  # what to do next is what came next
     return results
 
 

@@ -266,7 +266,16 @@ def test_a_tie_decided_by_lot_leaves_the_clock_wall_and_printouts_on_their_round
     assert current_round(event).number == 1
     assert latest_round(event).number == 1 and event_round(event).number == 1
     assert organizer_client.get(reverse("events:wall", args=[event.pk])).status_code == 200
-    assert organizer_client.get(reverse("dashboard:event", args=[event.pk])).status_code == 200
+    dashboard = organizer_client.get(reverse("dashboard:event", args=[event.pk]))
+    assert dashboard.status_code == 200
+    # The lot has no tables: no clock, no printouts of its own, said so in the history.
+    assert "Play-off round 2" not in dashboard.content.decode()
+    hub = organizer_client.get(reverse("events:detail", args=[event.pk])).content.decode()
+    assert "?round=2" not in hub
+    history = hub[hub.index("Draw history") :]
+    assert "decided by lot" in history and "0 tables" not in history
+    pdf = reverse("printing:event_pdf", args=[event.pk, "cards"])
+    assert organizer_client.get(pdf + "?round=2").status_code == 404  # no link leads here
 
 
 def test_the_lot_is_recorded_with_who_decided(drawn_event, organizer):

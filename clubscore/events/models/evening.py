@@ -233,6 +233,11 @@ class Round(models.Model):
         return self.kind == self.Kind.PLAYOFF
 
     @property
+    def decided_by_lot(self) -> bool:
+        """A play-off the organizer decided by lot: a round without tables or cards."""
+        return bool(self.playoff_lot)
+
+    @property
     def label(self) -> str:
         """How the pages name the round: "Round 1", or "Play-off round 2"."""
         if self.is_playoff:
