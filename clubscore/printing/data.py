@@ -49,6 +49,7 @@ class SeatInfo:
     team: int | None = None  # Hand and Foot: 1 or 2
     scorekeeper: bool = False
     page: str = ""  # the player's own page (issue 25), printed as a QR code
+    filler: bool = False  # fills an empty seat of a play-off: their score counts for nothing
 
 
 @dataclass(frozen=True)
@@ -170,6 +171,7 @@ def event_tables(
             pk: base + reverse("playerpages:player", args=[link.token])
             for pk, link in phones.links_for(event, ids).items()
         }
+    fillers = set(round_.playoff_fillers)
     result = []
     for table in tables:
         seats = sorted(table.seats.all(), key=lambda seat: seat.position)
@@ -187,6 +189,7 @@ def event_tables(
                         team=seat.team.number if seat.team else None,
                         scorekeeper=seat.is_scorekeeper,
                         page=pages.get(seat.player_id, ""),
+                        filler=seat.player_id in fillers,
                     )
                     for seat in seats
                 ),

@@ -292,3 +292,15 @@ def test_the_page_shown_after_a_refused_draw_draws_again_and_junk_is_told(
         said = page.content.decode()
         assert "This page was out of date" in said or "drawn meanwhile" in said, junk
     assert DrawRecord.objects.count() == 2
+
+
+def test_once_drawn_the_draw_page_leads_on_to_the_dashboard(
+    organizer_client, make_event, make_player
+):
+    event = make_event("laus", status=Event.Status.CHECK_IN)
+    services.check_in(event, [make_player() for _ in range(4)])
+    before = organizer_client.get(draw_url(event)).content.decode()
+    dashboard = f'href="{reverse("dashboard:event", args=[event.pk])}"'
+    assert dashboard not in before  # nothing to run yet
+    services.draw_round(event, seed=5)
+    assert dashboard in organizer_client.get(draw_url(event)).content.decode()

@@ -334,3 +334,25 @@ def test_a_card_that_earns_no_bonus_prints_no_bonus_row(drawn_event):
     none = drawn_event("hand_and_foot", tables=1, options={"first_table_bonus": 0})
     (text,) = card_texts(render(none))
     assert "First-table" not in text and in_order(text, "All hands", "Final", "score")
+
+
+def test_a_play_off_card_says_who_fills_an_empty_seat(drawn_event):
+    """Two tied for first at Luxury Family: the third seat's score counts for nothing,
+    which the printed card says as the tablet does."""
+    from clubscore.events.models import Event
+    from clubscore.standings.playoffs import playoff_offer, start_playoff
+    from clubscore.standings.standings import event_standings
+    from tests.payloads import lf_round
+    from tests.playoffs import confirm, regular_tables, seat_names, turn_in
+
+    event = drawn_event("luxury_family", tables=2, status=Event.Status.TIME_CALLED)
+    for table in regular_tables(event):
+        confirm(table, 1, lf_round(seat_names(table)))
+    turn_in(regular_tables(event))
+    (filler,) = playoff_offer(event_standings(event)).suggested
+    round_ = start_playoff(event, seed=3, fillers=[filler])
+    (text,) = card_texts(event_document(event, "cards", BASE, round_.number).content)
+    name = Seat.objects.get(table__round=round_, player_id=filler).player.name
+    assert in_order(text, name, "Fills in: scores nothing")
+    (regular, _other) = card_texts(event_document(event, "cards", BASE, 1).content)
+    assert "empty seat" not in regular

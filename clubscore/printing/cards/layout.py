@@ -330,7 +330,21 @@ def player_columns(
         box(canvas, column, top, width, height, fill=SHADE)
         seat = table.seat(position) if table else None
         inner = width - 3 * mm
-        if seat is not None:
+        if seat is not None and seat.filler:
+            # A play-off's empty seat, filled: the name on one line, and what it means
+            # (as the tablet says it) under it.
+            write(canvas, column + 1.5 * mm, top - 4.8 * mm, seat.name, NAME_SIZE, True, inner)
+            note = gettext("Fills in: scores nothing")
+            write(
+                canvas,
+                column + 1.5 * mm,
+                top - height + 2 * mm,
+                note,
+                SMALL,
+                width=inner,
+                smallest=6,
+            )
+        elif seat is not None:
             write_lines(
                 canvas, column + 1.5 * mm, top - 4.8 * mm, seat.name, NAME_SIZE, True, inner
             )
