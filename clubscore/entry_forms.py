@@ -444,6 +444,19 @@ class LausForm(EntryForm):
             taken.append({"tens": tens, **{k: self.count(f"{k}_{i}") for k in laus.FACE_KEYS}})
         return {"players": self.players, "taken": taken}
 
+    def add_score_errors(self, errors: Mapping[str, list[str]]) -> None:
+        # "5 aces were taken" is the whole round's ("taken"): shown on the last player's
+        # aces, which fill themselves in, rather than above the form and again below it.
+        placed: dict[str, list[str]] = {}
+        last = len(self.players) - 1
+        for path, messages in errors.items():
+            for error in messages:
+                face = laus.miscounted_face(error) if path == "taken" else None
+                placed.setdefault(path if face is None else f"taken.{last}.{face}", []).append(
+                    error
+                )
+        super().add_score_errors(placed)
+
     def field_for_path(self, path: str) -> str | None:
         parts = path.split(".")
         if len(parts) >= 3 and parts[0] == "taken" and parts[2] in laus.FACE_KEYS:

@@ -42,6 +42,15 @@ PER_RANK = 4
 MAX_ROUNDS = 100
 
 
+def miscounted_face(error: str) -> str | None:
+    """The face (a key of FACE_KEYS) a "5 aces were taken, but there are 4." error counts;
+    None for any other error. The card shows it on that face's last count, the one that
+    fills itself in (as the exact-bid card shows a wrong sum of tricks)."""
+    params = getattr(error, "params", None) or {}
+    cards = getattr(params.get("cards"), "template", None)
+    return next((key for key, _points, one, many in FACE_CARDS if cards in (one, many)), None)
+
+
 class Laus(Game):
     key = "laus"
     name = _("Laus")
@@ -165,15 +174,15 @@ class Laus(Game):
                     else _("The ten of {suit} was taken by {count} players.")
                 )
                 check.add("taken", message(template, suit=SUIT_NAMES[suit], count=takers))
-        for key, _points, _one, many in FACE_CARDS:
+        for key, _points, one, many in FACE_CARDS:
             total = sum(entry[key] for entry in taken)
             if total != PER_RANK:
-                check.add(
-                    "taken",
-                    message(
-                        _("{cards} were taken, but there are 4."), cards=message(many, n=total)
-                    ),
+                template = (
+                    _("{cards} was taken, but there are 4.")
+                    if total == 1
+                    else _("{cards} were taken, but there are 4.")
                 )
+                check.add("taken", message(template, cards=plural(total, one, many)))
         return {"players": players, "taken": taken}
 
     def _validate_taken(self, raw: Any, path: str, check: Validator) -> dict[str, Any] | None:

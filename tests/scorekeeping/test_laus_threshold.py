@@ -78,12 +78,21 @@ def test_a_laus_table_plays_to_the_threshold_and_turns_in(client, running):
 
 def test_a_laus_sum_says_its_own_words_and_a_negative_count_fills_nothing_in(client, running):
     """Aces 1, 2, 2 said "Check the marked fields." with no field marked; a king typed
-    as -1 filled the last player's kings with 5 and blamed them ("at most 4")."""
+    as -1 filled the last player's kings with 5 and blamed them ("at most 4"). The sum
+    is said once, on the last player's aces (they fill themselves in)."""
     (link,) = links(running("laus", tables=1, options={"rounds": 3}))
     data = round_data(1) | {"aces_0": 1, "aces_1": 2, "aces_2": 2}
     html = post(client, link, "preview", data).content.decode()
-    assert "5 aces were taken, but there are 4." in html
-    assert "Check the marked fields." not in html
+    assert html.count("5 aces were taken, but there are 4.") == 1
+    assert "<li>P1D Table1: Aces: 5 aces were taken, but there are 4.</li>" in html
+    page = post(client, link, "entry", data).content.decode()  # saved: refused, kept
+    said = '<p class="field-error" role="alert">5 aces were taken, but there are 4.</p>'
+    assert f'<div id="err-aces_3" class="field-errors">{said}</div>' in page
+    # On the field, and in the list of marked fields under it; not above the form too.
+    assert page.count("5 aces were taken, but there are 4.") == 2
+    one = round_data(1) | {"aces_0": 1, "aces_1": 0, "aces_2": 0, "aces_3": 0}
+    html = post(client, link, "preview", one).content.decode()
+    assert "1 ace was taken, but there are 4." in html
 
     data = round_data(1) | {"kings_1": -1}
     html = post(client, link, "preview", data).content.decode()
