@@ -105,6 +105,33 @@ def recent_sit_outs(event: Event, round_number: int) -> list[str]:
     return [entry["player"] for _event, result in rounds for entry in result.get("sitting_out", [])]
 
 
+def rounds_tonight(
+    event: Event, round_number: int
+) -> tuple[list[list[tuple[str, str]]], list[list[list[str]]]]:
+    """The evening's regular rounds before `round_number`, newest first, as the draw
+    takes earlier events (`season_history`): each round's partnerships and its tables.
+    A round tonight is the newest "event": partners re-drawn for the next round do not
+    partner again while another way exists. One query."""
+    rounds: dict[int, dict[int, list[tuple[str, int | None]]]] = {}
+    seats = Seat.objects.filter(
+        round__event=event, round__kind=Round.Kind.REGULAR, round__number__lt=round_number
+    ).order_by("-round__number", "table_id", "position")
+    for number, table_id, team_id, player_id in seats.values_list(
+        "round__number", "table_id", "team_id", "player_id"
+    ):
+        rounds.setdefault(number, {}).setdefault(table_id, []).append((str(player_id), team_id))
+    partnerships, tables = [], []
+    for by_table in rounds.values():
+        teams: dict[int, list[str]] = {}
+        for seated in by_table.values():
+            for player, team in seated:
+                if team is not None:
+                    teams.setdefault(team, []).append(player)
+        partnerships.append([(a, b) for a, b in (t for t in teams.values() if len(t) == 2)])
+        tables.append([[player for player, _team in seated] for seated in by_table.values()])
+    return partnerships, tables
+
+
 def tablemates_tonight(event: Event, round_number: int) -> list[list[str]]:
     """The tables of the evening's regular rounds before `round_number`, as lists of
     player ids: the next round avoids seating them together again."""

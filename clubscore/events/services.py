@@ -28,7 +28,7 @@ from clubscore.errors import Refused
 from clubscore.games import GAMES
 from clubscore.messages import rename, to_data
 
-from .history import recent_sit_outs, season_history, tablemates_tonight
+from .history import recent_sit_outs, rounds_tonight, season_history, tablemates_tonight
 from .models import (
     CheckIn,
     DrawRecord,
@@ -177,6 +177,10 @@ def draw_arguments(
     )
     couples = Couple.objects.of_players(player_ids).order_by("pk")
     partnerships, opponents = season_history(event)
+    # Tonight's earlier rounds come first, the newest of all (aligned, as the draw reads
+    # each event's partnerships beside its tables).
+    partners_tonight, tables_tonight = rounds_tonight(event, round_number)
+    partnerships, opponents = partners_tonight + partnerships, tables_tonight + opponents
     arguments = {
         "game": event.game,
         "players": [str(pk) for pk in player_ids],

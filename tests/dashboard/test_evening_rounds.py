@@ -14,8 +14,8 @@ from clubscore.events.clock import call_time, clock_state, start_clock
 from clubscore.events.models import ClockAction, Event, Round, ScoreEntry, Seat, Table
 from clubscore.games import score
 from clubscore.standings.playoffs import start_playoff
-from tests.payloads import laus_round
-from tests.playoffs import hand_and_foot_tie, turn_in
+from tests.payloads import hf_hand, laus_round
+from tests.playoffs import confirm, hand_and_foot_tie, turn_in
 
 pytestmark = pytest.mark.django_db
 
@@ -220,3 +220,26 @@ def test_a_next_round_form_out_of_date_or_made_by_hand_is_told(organizer_client,
         page = next_round(organizer_client, laus_evening, after=after).content.decode()
         assert "This page was out of date" in page, after
     assert not Round.objects.filter(event=laus_evening, number=2).exists()
+
+
+def partnerships(event, number) -> set[frozenset]:
+    teams: dict[int, set] = {}
+    for seat in Seat.objects.filter(table__round__event=event, table__round__number=number):
+        teams.setdefault(seat.team_id, set()).add(seat.player_id)
+    return {frozenset(team) for team in teams.values()}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_hand_and_foot_partners_of_an_earlier_round_tonight_do_not_partner_again(
+    make_event, make_player, seed
+):
+    """Eight players at two tables: in round 2 some must share a table again (four seats
+    from two tables), but they need not be partners again; nor were they warned."""
+    event = make_event("hand_and_foot")
+    services.check_in(event, [make_player(f"H{n}", "Hand") for n in range(8)])
+    services.draw_round(event, seed=seed)
+    for table in Table.objects.filter(round__event=event).select_related("round__event"):
+        confirm(table, 1, hf_hand(1, 0))
+    first = partnerships(event, 1)
+    outcome = services.draw_round(event, seed=seed + 100, round_number=None, after=1)
+    assert not first & partnerships(event, 2), outcome.warnings
