@@ -253,12 +253,15 @@ def wall(request: HttpRequest, event_id: int) -> HttpResponse:
         if round_
         else None
     )
+    tables = drawn.seated_tables(round_)
     context = {
         "event": event,
         "round": round_,
         # The clock of the round on the wall (its own: a play-off's is not the main round's).
         "clock": clock_state(round_),
-        "pages": wall_pages(drawn.seated_tables(round_)),
+        # Every card of the round in: nothing left to time (as the dashboard says).
+        "all_in": bool(tables) and all(t.table.turned_in_at or t.table.not_played for t in tables),
+        "pages": wall_pages(tables),
         "page_seconds": PAGE_SECONDS,
         "sit_outs": drawn.named_sit_outs(record),
         # The star's word is the game's: who deals, bids first or plays first.

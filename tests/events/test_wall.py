@@ -151,3 +151,27 @@ def test_a_finished_evening_wall_says_so_and_counts_nothing_down(organizer_clien
     page = organizer_client.get(wall_url(event)).content.decode()
     assert "Der Abend ist abgeschlossen." in page
     assert "data-countdown" not in page and "Die Zeit ist um." not in page
+
+
+def test_once_every_card_is_in_the_wall_counts_nothing_down(organizer_client, drawn_event):
+    """Between rounds the dashboard said "Every card of this round is in" while the wall
+    still counted the round's time down."""
+    from django.utils import timezone
+
+    from clubscore.events.models import Table
+
+    event = start_clock(drawn_event(tables=2))
+    first, second = Table.objects.filter(round__event=event).order_by("number")
+    Table.objects.filter(pk=first.pk).update(turned_in_at=timezone.now())
+    page = organizer_client.get(wall_url(event)).content.decode()
+    assert 'data-countdown="ends"' in page  # one card still out
+    Table.objects.filter(pk=second.pk).update(not_played=True)
+    page = organizer_client.get(wall_url(event)).content.decode()
+    assert "Every card is in." in page and "data-countdown" not in page
+
+
+def test_before_the_draw_the_wall_shows_the_room_no_organizer_link(organizer_client, make_event):
+    event = make_event("laus", status=Event.Status.CHECK_IN)
+    page = organizer_client.get(wall_url(event)).content.decode()
+    assert "The tables have not been drawn yet." in page
+    assert reverse("events:draw", args=[event.pk]) not in page
