@@ -4,6 +4,7 @@ evenings rank (`Game.ladder_figure`), from the settled standings of each evening
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 
 from clubscore.collation import sort_key
@@ -12,7 +13,13 @@ from clubscore.games import GAMES
 from clubscore.translation import translate
 
 from .loading import load_events
-from .standings import announced_standings, couples_for, places, standings_from_rows
+from .standings import (
+    announced_standings,
+    couples_for,
+    one_decimal,
+    places,
+    standings_from_rows,
+)
 
 # The ladder is public (a club notice board): only final evenings count, so it never
 # shows an evening whose results the organizer has not closed yet.
@@ -41,9 +48,9 @@ class LadderRow:
         return self.total if self.figure is None else self.figure
 
     @property
-    def per_round_value(self) -> float | None:
-        """The figure to show (one decimal)."""
-        return None if self.figure is None else round(float(self.figure), 1)
+    def per_round_value(self) -> Decimal | None:
+        """The figure to show (one decimal, a half rounded up)."""
+        return None if self.figure is None else one_decimal(self.figure)
 
 
 @dataclass

@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
@@ -59,6 +60,13 @@ COUPLE = Event.StandingsBasis.COUPLE
 RANKED = "ranked"
 WAITING = "waiting"  # nothing confirmed yet, but their table is still playing
 DID_NOT_PLAY = "did_not_play"
+
+
+def one_decimal(value: Fraction) -> Decimal:
+    """`value` to one decimal, a half rounded up as people do (485/4 = 121.25 shows 121.3;
+    a float's round() gave 121.2, Python rounding a half to even)."""
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return exact.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
 
 
 @dataclass
@@ -88,9 +96,15 @@ class Row:
     per_round: Fraction | None = None  # total / played, when the standings compare it
 
     @property
-    def per_round_value(self) -> float | None:
+    def per_round_value(self) -> Decimal | None:
         """The per-round figure to show (one decimal)."""
-        return None if self.per_round is None else round(float(self.per_round), 1)
+        return None if self.per_round is None else one_decimal(self.per_round)
+
+    @property
+    def compared_value(self) -> Decimal | int:
+        """What the standings rank by, as the page shows it: the points per round played
+        (to one decimal), else the total."""
+        return self.total if self.per_round is None else one_decimal(self.per_round)
 
     @property
     def mark(self) -> str:

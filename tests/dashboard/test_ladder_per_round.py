@@ -8,6 +8,7 @@ The issue's example: a Laus evening where one table played 7 rounds and the othe
 from __future__ import annotations
 
 import datetime
+from decimal import Decimal
 
 import pytest
 from django.test import Client
@@ -90,7 +91,7 @@ def test_the_issues_example_ranks_on_the_ladder_as_on_the_night(drawn_event):
     assert [(r.name, r.rank) for r in ladder.rows] == [
         (r.name, r.rank) for r in event_standings(event).ranked
     ]
-    assert by_name["P2A Table2"].per_round_value == 204.2
+    assert by_name["P2A Table2"].per_round_value == Decimal("204.2")
     # The season rules keep the game's order too ("best 1 evening").
     rated = rated_ladder("laus", 2026, best=1)
     assert [r.name for r in rated.rows].index("P1A Table1") < [r.name for r in rated.rows].index(
@@ -129,3 +130,43 @@ def test_the_ladder_page_says_how_it_ranks(drawn_event, language, words, column)
         LADDER, {"game": "hand_and_foot"}
     )
     assert words not in hand_and_foot.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("total", "played", "shown"),
+    [(485, 4, "121.3"), (625, 4, "156.3"), (715, 4, "178.8"), (1225, 6, "204.2"), (-5, 4, "-1.3")],
+)
+def test_points_per_round_show_a_half_rounded_up(total, played, shown):
+    """485 / 4 showed 121.2 beside 715 / 4 as 178.8: a float's round() takes a half to
+    the even digit, where a person rounds it up."""
+    from fractions import Fraction
+
+    from clubscore.standings.standings import one_decimal
+
+    assert str(one_decimal(Fraction(total, played))) == shown
+
+
+def test_a_tie_ranked_per_round_is_told_per_round(drawn_event, organizer_client):
+    """Laus ranks per round played when the tables played different numbers of rounds:
+    the tie was told "with 140" (a total) where the standings compared 70.0."""
+    from tests.playoffs import turn_in
+
+    def nulled(names: list[str]) -> dict:
+        # The first seat takes the ten of diamonds and nothing else: 0 points, the lowest.
+        taken = [{"tens": ["D"], "aces": 0, "kings": 0, "queens": 0}]
+        taken += [
+            {"tens": [suit], "aces": n, "kings": n, "queens": n}
+            for suit, n in zip("SCH", (2, 1, 1), strict=True)
+        ]
+        return {"players": names, "taken": taken}
+
+    event = drawn_event("laus", tables=2, options={"rounds": 2}, status=Event.Status.TIME_CALLED)
+    one, two = regular_tables(event)
+    confirm(one, 1, nulled(seat_names(one)))
+    confirm(one, 2, nulled(seat_names(one)))
+    confirm(two, 1, nulled(seat_names(two)))
+    turn_in([one, two])
+    standings = organizer_client.get(reverse("dashboard:standings", args=[event.pk]))
+    assert "are tied for first place with 0.0 points per round." in standings.content.decode()
+    finish = organizer_client.get(reverse("dashboard:finish", args=[event.pk])).content.decode()
+    assert "tied for first place with 0.0 points per round, and no play-off" in finish
