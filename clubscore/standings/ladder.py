@@ -16,8 +16,8 @@ from .loading import load_events
 from .standings import (
     announced_standings,
     couples_for,
-    one_decimal,
     places,
+    rounded_tenth,
     standings_from_rows,
 )
 
@@ -50,7 +50,7 @@ class LadderRow:
     @property
     def per_round_value(self) -> Decimal | None:
         """The figure to show (one decimal, a half rounded up)."""
-        return None if self.figure is None else one_decimal(self.figure)
+        return None if self.figure is None else rounded_tenth(self.figure)
 
 
 @dataclass

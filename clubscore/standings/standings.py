@@ -62,7 +62,7 @@ WAITING = "waiting"  # nothing confirmed yet, but their table is still playing
 DID_NOT_PLAY = "did_not_play"
 
 
-def one_decimal(value: Fraction) -> Decimal:
+def rounded_tenth(value: Fraction) -> Decimal:
     """`value` to one decimal, a half rounded up as people do (485/4 = 121.25 shows 121.3;
     a float's round() gave 121.2, Python rounding a half to even)."""
     exact = Decimal(value.numerator) / Decimal(value.denominator)
@@ -98,13 +98,13 @@ class Row:
     @property
     def per_round_value(self) -> Decimal | None:
         """The per-round figure to show (one decimal)."""
-        return None if self.per_round is None else one_decimal(self.per_round)
+        return None if self.per_round is None else rounded_tenth(self.per_round)
 
     @property
     def compared_value(self) -> Decimal | int:
         """What the standings rank by, as the page shows it: the points per round played
         (to one decimal), else the total."""
-        return self.total if self.per_round is None else one_decimal(self.per_round)
+        return self.total if self.per_round is None else rounded_tenth(self.per_round)
 
     @property
     def mark(self) -> str:

@@ -141,9 +141,9 @@ def test_points_per_round_show_a_half_rounded_up(total, played, shown):
     the even digit, where a person rounds it up."""
     from fractions import Fraction
 
-    from clubscore.standings.standings import one_decimal
+    from clubscore.standings.standings import rounded_tenth
 
-    assert str(one_decimal(Fraction(total, played))) == shown
+    assert str(rounded_tenth(Fraction(total, played))) == shown
 
 
 def test_a_tie_ranked_per_round_is_told_per_round(drawn_event, organizer_client):
