@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
 
 from django.http import HttpResponse
 from django.utils import formats
@@ -19,6 +21,7 @@ from django.utils.translation import gettext as _
 from clubscore.club.models import Player
 from clubscore.games import GAMES
 from clubscore.ratings.models import Rating, RatingHistory, one_decimal
+from clubscore.standings.standings import rounded_tenth
 from clubscore.templatetags.charts import line_chart
 from clubscore.translation import game_name
 
@@ -47,7 +50,7 @@ class EveningLine:
 class Partner:
     name: str
     evenings: int
-    average_place: float
+    average_place: Decimal  # one decimal, a half up (as points per round)
 
 
 @dataclass
@@ -110,7 +113,7 @@ def player_page(player: Player, *, game: str | None, public: bool) -> PlayerPage
                 together[pid].append(row.place)
     counts = Counter({pid: len(places) for pid, places in together.items()})
     page.partners = [
-        Partner(names.get(pid, "?"), count, round(sum(together[pid]) / count, 1))
+        Partner(names.get(pid, "?"), count, rounded_tenth(Fraction(sum(together[pid]), count)))
         for pid, count in sorted(counts.items(), key=lambda kv: (-kv[1], names.get(kv[0], "")))[
             :FAVOURITES
         ]
