@@ -445,17 +445,25 @@ class LausForm(EntryForm):
         return {"players": self.players, "taken": taken}
 
     def add_score_errors(self, errors: Mapping[str, list[str]]) -> None:
-        # "5 aces were taken" is the whole round's ("taken"): shown on the last player's
-        # aces, which fill themselves in, rather than above the form and again below it.
-        placed: dict[str, list[str]] = {}
-        last = len(self.players) - 1
+        # The whole round's messages ("taken") go on the field they are about, rather than
+        # above the form and again below it: "5 aces were taken" on the last player's
+        # aces (they fill themselves in), "Nobody took the ten of spades" on that ten.
+        rest: dict[str, list[str]] = {}
         for path, messages in errors.items():
             for error in messages:
-                face = laus.miscounted_face(error) if path == "taken" else None
-                placed.setdefault(path if face is None else f"taken.{last}.{face}", []).append(
-                    error
-                )
-        super().add_score_errors(placed)
+                field = self._field_of(error) if path == "taken" else None
+                if field is None:
+                    rest.setdefault(path, []).append(error)
+                elif not self.has_error(field):  # "This field is required" says it already
+                    self.add_error(field, translate(error))
+        super().add_score_errors(rest)
+
+    def _field_of(self, error: str) -> str | None:
+        face = laus.miscounted_face(error)
+        if face is not None:
+            return f"{face}_{len(self.players) - 1}"
+        suit = laus.ten_of(error)
+        return None if suit is None else f"ten_{suit}"
 
     def field_for_path(self, path: str) -> str | None:
         parts = path.split(".")
@@ -477,28 +485,3 @@ class LausForm(EntryForm):
 FORMS: dict[str, type[EntryForm]] = {
     form.game_key: form for form in (HandAndFootForm, ExactBidForm, LuxuryFamilyForm, LausForm)
 }
-
-
-class DisputeForm(forms.Form):
-    note = forms.CharField(
-        label=_("What is wrong?"),
-        max_length=1000,
-        widget=forms.Textarea(attrs={"rows": 2}),
-    )
-
-
-#: A draft keeps this much of each field: far more than any count, far less than a page.
-DRAFT_FIELD_LENGTH = 40
-
-
-def raw_values(form: EntryForm, data: Mapping[str, Any]) -> dict[str, str]:
-    """What was typed in the form's fields, as text: kept as a draft, restored on reload.
-
-    NUL bytes are left out: nobody types one, and PostgreSQL's JSON cannot hold it.
-    """
-    values = {}
-    for name in form.fields:
-        value = str(data.get(name, "")).replace("\x00", "")[:DRAFT_FIELD_LENGTH]
-        if value != "":
-            values[name] = value
-    return values

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubscore.club.models import column_names
-from clubscore.entry_forms import FORMS, DisputeForm, EntryForm
+from clubscore.entry_forms import FORMS, EntryForm
 from clubscore.events.forms import CallForm
 from clubscore.events.models import ScoreEntry
 from clubscore.games import ScoreError
@@ -30,6 +30,7 @@ from clubscore.translation import translate
 from . import offline
 from .card import ScoreCard
 from .errors import Conflict
+from .forms import DisputeForm
 
 ACTIONS = {
     "entered": gettext_lazy("entered"),

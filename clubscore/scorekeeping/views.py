@@ -19,7 +19,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from clubscore.entry_forms import DisputeForm, raw_values
 from clubscore.errors import BadInput
 from clubscore.events import calls
 from clubscore.events.forms import CallForm
@@ -33,6 +32,7 @@ from clubscore.translation import translate
 from . import actions, presence
 from .card import ScoreCard, finished_event_name, load_card
 from .errors import Conflict, Invalid, Refused
+from .forms import DisputeForm, raw_values
 from .live import live_version
 from .page import CardPage, Disputing, entry_form, preview_context, proposal_form
 
