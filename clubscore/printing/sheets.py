@@ -345,10 +345,16 @@ def render_standings(
         story += [Spacer(1, 4 * mm), Paragraph(escape(result.text), strong)]
     if standings.playoff_pending:
         names = ", ".join(row.name for row in standings.playoff_rows)
-        tied = gettext("Play-off: %(names)s are tied for first place with %(total)s.") % {
-            "names": names,
-            "total": standings.playoff_rows[0].total,
-        }
+        first = standings.playoff_rows[0]
+        if standings.per_round:
+            tied = gettext(
+                "Play-off: %(names)s are tied for first place with %(figure)s points per round."
+            ) % {"names": names, "figure": formats.number_format(first.compared_value, 1)}
+        else:
+            tied = gettext("Play-off: %(names)s are tied for first place with %(total)s.") % {
+                "names": names,
+                "total": first.total,
+            }
         story += [Spacer(1, 4 * mm), Paragraph(escape(tied), strong)]
     story += [Spacer(1, 3 * mm), Paragraph(escape(standings.tiebreak_hint), note)]
 

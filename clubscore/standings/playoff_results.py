@@ -187,7 +187,11 @@ def _by_lot(group: list, lot: list[int], side, number: int) -> PlayoffResult:
         first = min(drawn.get(pid, len(drawn)) for pid in row.player_ids)
         place[side(row)] = min(place.get(side(row), first), first)
     group.sort(key=lambda row: place[side(row)])  # stable: partners keep their order
-    ranks = {key: rank for rank, key in enumerate(sorted(place, key=place.get), start=1)}
+    # Ranked as the standings rank (and a play-off): partners share the rank of the
+    # side's first line, the next side's counts the lines before it (1, 1, 3, 3).
+    ranks: dict[object, int] = {}
+    for position, row in enumerate(group, start=1):
+        ranks.setdefault(side(row), position)
     for row in group:
         row.rank = ranks[side(row)]
         row.tied = row.playoff = False

@@ -155,17 +155,24 @@ class Standings:
         """How ties are settled, naming the game's own tie-break columns ("the Best round
         column only shows how close it was")."""
         labels = [label for _key, label, _better in self.tiebreakers]
+        # What is equal: what the standings compare (the total, or per round played).
+        if self.per_round:
+            equal = _("Equal points per round share a rank.")
+        else:
+            equal = _("Equal totals share a rank.")
         if not labels:
-            return _("Equal totals share a rank. A tie for first place is decided by a play-off.")
-        if len(labels) == 1:
-            return _(
-                "Equal totals share a rank. A tie for first place is decided by a play-off; "
-                "the %(column)s column only shows how close it was."
+            rest = _("A tie for first place is decided by a play-off.")
+        elif len(labels) == 1:
+            rest = _(
+                "A tie for first place is decided by a play-off; the %(column)s column only "
+                "shows how close it was."
             ) % {"column": labels[0]}
-        return _(
-            "Equal totals share a rank. A tie for first place is decided by a play-off; "
-            "the %(columns)s and %(last)s columns only show how close it was."
-        ) % {"columns": ", ".join(labels[:-1]), "last": labels[-1]}
+        else:
+            rest = _(
+                "A tie for first place is decided by a play-off; the %(columns)s and "
+                "%(last)s columns only show how close it was."
+            ) % {"columns": ", ".join(labels[:-1]), "last": labels[-1]}
+        return f"{equal} {rest}"
 
     @property
     def playoff_rows(self) -> list[Row]:

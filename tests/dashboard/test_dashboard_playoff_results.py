@@ -112,6 +112,19 @@ def test_two_hand_and_foot_teams_tied_play_it_off_as_those_teams(drawn_event, ad
     assert playoff_teams == evening_teams
 
 
+def test_two_teams_tied_decided_by_lot_are_ranked_as_a_play_off_ranks(drawn_event, add_entry):
+    """The lot's losing partners were ranked 2 (1, 1, 2, 2) where a play-off's are 3."""
+    event = drawn_event("hand_and_foot", tables=2)
+    first, second = regular_tables(event)
+    add_entry(first, 1, hf_hand(1, 0))
+    add_entry(second, 1, hf_hand(1, 0))
+    turn_in([first, second])
+    start_playoff(event, seed=4, by_lot=True)
+    standings = event_standings(event)
+    assert [row.rank for row in standings.rows[:4]] == [1, 1, 3, 3]
+    assert [row.mark for row in standings.rows[:2]] == ["won by lot"] * 2
+
+
 def test_a_tie_in_the_play_off_is_played_off_again(drawn_event, add_entry):
     event = drawn_event("hand_and_foot", tables=2)
     first, second = regular_tables(event)

@@ -170,3 +170,10 @@ def test_a_tie_ranked_per_round_is_told_per_round(drawn_event, organizer_client)
     assert "are tied for first place with 0.0 points per round." in standings.content.decode()
     finish = organizer_client.get(reverse("dashboard:finish", args=[event.pk])).content.decode()
     assert "tied for first place with 0.0 points per round, and no play-off" in finish
+    assert "Equal points per round share a rank." in standings.content.decode()
+    # The printed standings say it alike (they quoted a total: 0 here, 300 in a walk).
+    from clubscore.printing.documents import event_document
+    from tests.printing.conftest import page_texts
+
+    (text,) = page_texts(event_document(event, "standings", "http://club.example").content)
+    assert "tied for first place with 0.0 points per round." in " ".join(text.split())

@@ -351,8 +351,11 @@ def test_a_play_off_card_says_who_fills_an_empty_seat(drawn_event):
     turn_in(regular_tables(event))
     (filler,) = playoff_offer(event_standings(event)).suggested
     round_ = start_playoff(event, seed=3, fillers=[filler])
+    player = Seat.objects.get(table__round=round_, player_id=filler).player
+    # A long name shrinks to its one line rather than being cut short.
+    player.first_name, player.last_name = "Aoife", "Ní Bhriain-Fitzgerald"
+    player.save()
     (text,) = card_texts(event_document(event, "cards", BASE, round_.number).content)
-    name = Seat.objects.get(table__round=round_, player_id=filler).player.name
-    assert in_order(text, name, "Fills in: scores nothing")
+    assert in_order(text, "Aoife Ní Bhriain-Fitzgerald", "Fills in: scores nothing")
     (regular, _other) = card_texts(event_document(event, "cards", BASE, 1).content)
     assert "empty seat" not in regular

@@ -333,7 +333,9 @@ def player_columns(
         if seat is not None and seat.filler:
             # A play-off's empty seat, filled: the name on one line, and what it means
             # (as the tablet says it) under it.
-            write(canvas, column + 1.5 * mm, top - 4.8 * mm, seat.name, NAME_SIZE, True, inner)
+            # (The name shrinks to fit its one line: "Aoife Ní Bhriain" was cut short.)
+            name_y = top - 4.8 * mm
+            write(canvas, column + 1.5 * mm, name_y, seat.name, NAME_SIZE, True, inner, smallest=6)
             note = gettext("Fills in: scores nothing")
             write(
                 canvas,
