@@ -69,12 +69,19 @@ def test_until_its_cards_are_turned_in_the_tie_stands(drawn_event):
         start_playoff(event, seed=3)
 
 
-def test_hand_and_foot_partners_win_the_play_off_together(drawn_event, add_entry):
+def winning_teams_tied(drawn_event, add_entry):
+    """Two Hand and Foot tables whose team 1 goes out alike: those two teams tie for
+    first. Returns the event and its two tables."""
     event = drawn_event("hand_and_foot", tables=2)
     first, second = regular_tables(event)
     add_entry(first, 1, hf_hand(1, 0))
     add_entry(second, 1, hf_hand(1, 0))
     turn_in([first, second])
+    return event, first, second
+
+
+def test_hand_and_foot_partners_win_the_play_off_together(drawn_event, add_entry):
+    event, first, second = winning_teams_tied(drawn_event, add_entry)
     assert len(event_standings(event).playoff_rows) == 4
     playoff = start_playoff(event, seed=11)
     (table,) = playoff.tables.all()
@@ -95,11 +102,7 @@ def test_hand_and_foot_partners_win_the_play_off_together(drawn_event, add_entry
 def test_two_hand_and_foot_teams_tied_play_it_off_as_those_teams(drawn_event, add_entry, seed):
     """ "Between the tied players or teams" (domain.md): the evening's partners stay
     partners, so one team wins; never two players who were not a team."""
-    event = drawn_event("hand_and_foot", tables=2)
-    first, second = regular_tables(event)
-    add_entry(first, 1, hf_hand(1, 0))
-    add_entry(second, 1, hf_hand(1, 0))
-    turn_in([first, second])
+    event, first, second = winning_teams_tied(drawn_event, add_entry)
     evening_teams = {
         frozenset(Seat.objects.filter(table=table, team__number=1).values_list("player", flat=True))
         for table in (first, second)
@@ -114,11 +117,7 @@ def test_two_hand_and_foot_teams_tied_play_it_off_as_those_teams(drawn_event, ad
 
 def test_two_teams_tied_decided_by_lot_are_ranked_as_a_play_off_ranks(drawn_event, add_entry):
     """The lot's losing partners were ranked 2 (1, 1, 2, 2) where a play-off's are 3."""
-    event = drawn_event("hand_and_foot", tables=2)
-    first, second = regular_tables(event)
-    add_entry(first, 1, hf_hand(1, 0))
-    add_entry(second, 1, hf_hand(1, 0))
-    turn_in([first, second])
+    event, first, second = winning_teams_tied(drawn_event, add_entry)
     start_playoff(event, seed=4, by_lot=True)
     standings = event_standings(event)
     assert [row.rank for row in standings.rows[:4]] == [1, 1, 3, 3]
@@ -126,11 +125,7 @@ def test_two_teams_tied_decided_by_lot_are_ranked_as_a_play_off_ranks(drawn_even
 
 
 def test_a_tie_in_the_play_off_is_played_off_again(drawn_event, add_entry):
-    event = drawn_event("hand_and_foot", tables=2)
-    first, second = regular_tables(event)
-    add_entry(first, 1, hf_hand(1, 0))
-    add_entry(second, 1, hf_hand(1, 0))
-    turn_in([first, second])
+    event, first, second = winning_teams_tied(drawn_event, add_entry)
     playoff = start_playoff(event, seed=11)
     (table,) = playoff.tables.all()
     add_entry(table, 1, hf_hand(1, None))  # nobody goes out: both teams score alike
