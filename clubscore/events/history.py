@@ -127,7 +127,7 @@ def rounds_tonight(
             for player, team in seated:
                 if team is not None:
                     teams.setdefault(team, []).append(player)
-        partnerships.append([(a, b) for a, b in (t for t in teams.values() if len(t) == 2)])
+        partnerships.append([(team[0], team[1]) for team in teams.values() if len(team) == 2])
         tables.append([[player for player, _team in seated] for seated in by_table.values()])
     return partnerships, tables
 

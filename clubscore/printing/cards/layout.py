@@ -331,9 +331,8 @@ def player_columns(
         seat = table.seat(position) if table else None
         inner = width - 3 * mm
         if seat is not None and seat.filler:
-            # A play-off's empty seat, filled: the name on one line, and what it means
-            # (as the tablet says it) under it.
-            # (The name shrinks to fit its one line: "Aoife Ní Bhriain" was cut short.)
+            # A play-off's empty seat, filled: the name on one line (shrunk to fit it, not
+            # cut short) and under it what that means, as the tablet says it.
             name_y = top - 4.8 * mm
             write(canvas, column + 1.5 * mm, name_y, seat.name, NAME_SIZE, True, inner, smallest=6)
             note = gettext("Fills in: scores nothing")
