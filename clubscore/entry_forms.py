@@ -445,25 +445,18 @@ class LausForm(EntryForm):
         return {"players": self.players, "taken": taken}
 
     def add_score_errors(self, errors: Mapping[str, list[str]]) -> None:
-        # The whole round's messages ("taken") go on the field they are about, rather than
-        # above the form and again below it: "5 aces were taken" on the last player's
-        # aces (they fill themselves in), "Nobody took the ten of spades" on that ten.
-        rest: dict[str, list[str]] = {}
+        # "5 aces were taken" is the whole round's ("taken"): shown on the last player's
+        # aces, which fill themselves in, rather than above the form and again below it.
+        # (A ten nobody took stays the round's: its words say more than "required".)
+        placed: dict[str, list[str]] = {}
+        last = len(self.players) - 1
         for path, messages in errors.items():
             for error in messages:
-                field = self._field_of(error) if path == "taken" else None
-                if field is None:
-                    rest.setdefault(path, []).append(error)
-                elif not self.has_error(field):  # "This field is required" says it already
-                    self.add_error(field, translate(error))
-        super().add_score_errors(rest)
-
-    def _field_of(self, error: str) -> str | None:
-        face = laus.miscounted_face(error)
-        if face is not None:
-            return f"{face}_{len(self.players) - 1}"
-        suit = laus.ten_of(error)
-        return None if suit is None else f"ten_{suit}"
+                face = laus.miscounted_face(error) if path == "taken" else None
+                placed.setdefault(path if face is None else f"taken.{last}.{face}", []).append(
+                    error
+                )
+        super().add_score_errors(placed)
 
     def field_for_path(self, path: str) -> str | None:
         parts = path.split(".")

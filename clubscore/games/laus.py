@@ -51,13 +51,6 @@ def miscounted_face(error: str) -> str | None:
     return next((key for key, _points, one, many in FACE_CARDS if cards in (one, many)), None)
 
 
-def ten_of(error: str) -> str | None:
-    """The suit (a key of SUIT_NAMES) whose ten a "Nobody took the ten of spades" (or
-    "taken by 2 players") error is about; None for any other error."""
-    params = getattr(error, "params", None) or {}
-    return next((suit for suit, name in SUIT_NAMES.items() if params.get("suit") == name), None)
-
-
 class Laus(Game):
     key = "laus"
     name = _("Laus")

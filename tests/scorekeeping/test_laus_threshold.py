@@ -119,15 +119,3 @@ def test_a_whole_table_dispute_is_sent_as_the_player_who_disputes(client, runnin
     assert post(client, link, "dispute", data | {"player": others[1].player_id}).status_code == 302
     change = ScoreChange.objects.get(entry=entry, action="disputed")
     assert change.changed_by_player_id == others[1].player_id
-
-
-def test_a_ten_nobody_took_is_said_on_its_own_choice_once(client, running):
-    """ "Nobody took the ten of spades" stood above the form and again below it, beside
-    the choice's own "This field is required"."""
-    (link,) = links(running("laus", tables=1, options={"rounds": 3}))
-    data = round_data(1)
-    del data["ten_S"]
-    for action in ("preview", "entry"):
-        html = post(client, link, action, data).content.decode()
-        assert "Nobody took the ten of spades" not in html
-        assert "Who took the ten of ♠ spades?: This field is required." in html
