@@ -608,6 +608,10 @@
   });
   window.addEventListener("online", function () { light(); send(); });
   window.addEventListener("offline", light);
+  // Another tab found the server away, or answering again: this card's light says so too.
+  window.addEventListener("storage", function (event) {
+    if (event.key === AWAY || event.key === null) light();
+  });
   if (channel) {
     channel.onmessage = function () {
       var had = queue.length;
@@ -641,8 +645,12 @@
   }
 
   // The service worker showed the copy last seen while the browser is online: the
-  // server did not answer (sw.js).
-  if (html.dataset.keptCopy && navigator.onLine) unreachable();
+  // server did not answer (sw.js). Else the server has just sent this page: it answers,
+  // whatever another tab found a moment ago.
+  if (navigator.onLine) {
+    if (html.dataset.keptCopy) unreachable();
+    else reachable();
+  }
 
   read().then(function () {
     show();

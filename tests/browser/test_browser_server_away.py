@@ -159,3 +159,26 @@ def test_a_400_sent_from_the_card_keeps_the_card_and_what_was_typed(
     expect(page.get_by_role("heading", name="Table 1")).to_be_visible()
     expect(light(page)).to_have_text("Online")
     assert not ScoreEntry.objects.filter(table=link.table).exists()
+
+
+def test_every_tab_of_a_card_says_when_the_server_answers_again(
+    new_page, live_server, card, console_errors
+):
+    """A tab's light is the tablet's: one tab finding the server away or back tells all,
+    and a card the server has just sent never says the server is away."""
+    console_errors.allow(r"status of 503 \(Service Unavailable\)")
+    console_errors.allow(r"Response Status Error Code 503 ")
+    _event, link = card
+    first = open_card(new_page(TABLET), live_server, link)
+    context = first.context
+    context.route(
+        CARD_REQUESTS, lambda route: route.fulfill(status=503, body=BUSY, content_type="text/plain")
+    )
+    # The next poll (every 10 s) meets the outage.
+    expect(light(first)).to_contain_text("Server not reachable since", timeout=20_000)
+
+    context.unroute(CARD_REQUESTS)
+    again = open_card(context.new_page(), live_server, link, kept=False)
+    expect(light(again)).to_have_text("Online")  # it has just come from the server
+    # The first tab hears it from the new one, not at its own next poll 10 s on.
+    expect(light(first)).to_have_text("Online", timeout=3_000)
