@@ -194,7 +194,9 @@ def test_a_conflict_made_while_offline_shows_both_versions(new_page, live_server
 
     page.context.set_offline(False)
     conflict = page.locator(".conflict")
-    expect(conflict).to_contain_text("Someone else changed this hand in the meantime")
+    expect(conflict).to_contain_text(
+        "Someone else changed this hand in the meantime", timeout=BACK_ONLINE_MS
+    )
     # Their numbers, under the form's own groups: the melded aces are 5.
     melded = conflict.locator(".theirs-legend", has_text="Cards melded")
     expect(melded.locator("xpath=following-sibling::dl[1]")).to_contain_text("Aces5")
@@ -232,7 +234,7 @@ def test_the_offline_card_reads_well(new_page, live_server, card, viewport, loca
     name = f"offline-{locale[:2]}-{viewport['width']}"
     screenshot(page, name)
     page.context.set_offline(False)
-    expect(waiting_row(page, 1)).not_to_contain_text(words[1])
+    expect(waiting_row(page, 1)).not_to_contain_text(words[1], timeout=BACK_ONLINE_MS)
 
 
 def test_a_confirmation_made_offline_waits_and_lands_once(new_page, live_server, card):
@@ -290,7 +292,9 @@ def test_a_refusal_after_an_offline_reload_no_longer_says_no_network(new_page, l
     kept_note = page.get_by_text("this is the card as last seen")
     expect(kept_note).to_be_visible()
     page.context.set_offline(False)
-    expect(page.locator("#main .field-error, #main .form-errors").first).to_be_visible()
+    expect(page.locator("#main .field-error, #main .form-errors").first).to_be_visible(
+        timeout=BACK_ONLINE_MS
+    )
     expect(light(page)).to_have_text("Online", timeout=BACK_ONLINE_MS)
     expect(kept_note).to_be_hidden()
     assert stored(link) is None

@@ -17,6 +17,7 @@ from clubscore.events.models import IdempotencyKey, ScoreEntry
 
 from .conftest import TABLET, screenshot
 from .test_browser_offline import (
+    BACK_ONLINE_MS,
     HAND,
     assert_stored_once,
     enter_offline,
@@ -48,7 +49,9 @@ def test_a_hand_waiting_when_its_link_is_replaced_is_not_dropped_silently(
 
     page.context.set_offline(False)
     said = page.locator("#server-said")
-    expect(said).to_contain_text("Nothing was saved: the server did not take this.")
+    expect(said).to_contain_text(
+        "Nothing was saved: the server did not take this.", timeout=BACK_ONLINE_MS
+    )
     expect(said).to_contain_text("ask the organizer for the table's new link")
     # What was typed stays on the screen, to enter again on the new link.
     expect(said).to_contain_text("What you typed:")
@@ -70,7 +73,7 @@ def test_a_hand_waiting_with_a_stale_csrf_token_is_sent_with_a_fresh_one(
     page.context.clear_cookies()  # the CSRF cookie the queued form was made with is gone
 
     page.context.set_offline(False)
-    expect(light(page)).to_have_text("Online", timeout=15_000)
+    expect(light(page)).to_have_text("Online", timeout=BACK_ONLINE_MS)
     assert_stored_once(link, HAND)
     assert IdempotencyKey.objects.count() == 1
 
