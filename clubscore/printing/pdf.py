@@ -12,13 +12,14 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-import segno
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
+
+from clubscore.qr import make_qr
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 #: DejaVu Sans covers every Latin script (Zoë, Jürgen, Łukasz, Siobhán) and the suit
@@ -318,7 +319,7 @@ def qr_code(canvas: Canvas, url: str, x: float, y: float, size: float) -> None:
     """
     # A fixed mask: segno would otherwise try all eight to pick the best-looking one,
     # which is most of the time of a 100-table evening; any mask scans as well here.
-    matrix = segno.make(url, error="m", micro=False, mask=QR_MASK).matrix
+    matrix = make_qr(url, mask=QR_MASK).matrix
     count = len(matrix)
     # Draw in module units (one unit = one module, rows from the top), so every run of
     # dark modules is a rectangle of whole numbers, written straight as PDF operators:

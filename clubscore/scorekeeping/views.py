@@ -11,7 +11,6 @@ import re
 from collections.abc import Callable
 from functools import wraps
 
-import segno
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
@@ -26,6 +25,7 @@ from clubscore.events.models import OrganizerCall
 from clubscore.messages import message
 from clubscore.notices import success_once
 from clubscore.numbers import parse_int
+from clubscore.qr import qr_svg
 from clubscore.tokens import is_live_poll, unchanged
 from clubscore.translation import translate
 
@@ -335,12 +335,4 @@ def call(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def qr(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(request, token)
-    url = request.build_absolute_uri(card.link.get_absolute_url())
-    # A standalone SVG document: with its xmlns (svg_inline leaves it out, and a browser
-    # then shows the markup as text) and a white ground, so it scans on a dark screen.
-    response = HttpResponse(content_type="image/svg+xml")
-    segno.make(url, error="m").save(
-        response, kind="svg", scale=8, border=4, light="#fff", xmldecl=False
-    )
-    response["Cache-Control"] = "private, no-store"
-    return response
+    return qr_svg(request.build_absolute_uri(card.link.get_absolute_url()))

@@ -33,7 +33,16 @@ TIERS: list[tuple[str, list[set[str]]]] = [
     (
         "shared",
         [
-            {"numbers", "collation", "formats", "markup", "notices", "redirects", "translation"},
+            {
+                "numbers",
+                "collation",
+                "formats",
+                "markup",
+                "notices",
+                "qr",
+                "redirects",
+                "translation",
+            },
             {"errors", "middleware", "tokens"},
             {"templatetags", "entry_forms"},
         ],

@@ -137,6 +137,24 @@ def test_a_bad_host_header_is_one_line_in_the_log(log):
     assert len(text.strip().splitlines()) == 1 and "evil.example" in text, text
 
 
+def test_a_host_too_long_for_a_qr_code_is_a_bad_request(organizer_client, event, settings):
+    """Where any host is allowed, a forged Host header thousands of characters long made
+    every QR code (the SVGs and the PDFs that carry them) a 500."""
+    settings.ALLOWED_HOSTS = ["*"]
+    link = ScorekeeperLink.objects.filter(table__round__event=event).first()
+    host = "x" * 2400 + ".example"
+    urls = [
+        reverse("scorekeeping:qr", args=[link.token]),
+        reverse("playerpages:event_qr", args=[event.pk]),
+        reverse("printing:event_pdf", args=[event.pk, "cards"]),
+        reverse("printing:event_pdf", args=[event.pk, "poster"]),
+    ]
+    for url in urls:
+        assert organizer_client.get(url, HTTP_HOST="club.example", follow=True).status_code == 200
+        response = organizer_client.get(url, HTTP_HOST=host, follow=True)
+        assert response.status_code == 400, url
+
+
 def test_a_server_error_keeps_its_traceback():
     """Only 400s lose theirs: a 500 is a bug, and its traceback is what finds it."""
     try:
