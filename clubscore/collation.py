@@ -39,6 +39,12 @@ def folded(text: str) -> str:
     return "".join(char for char in plain if not unicodedata.combining(char)).casefold()
 
 
+def searchable(text: str) -> str:
+    """`text` folded, its letters and digits only: a phone's curly apostrophe, a hyphen
+    or none at all find the same name ("O’Brien", "obrien" and "O'Brien")."""
+    return "".join(char for char in folded(text) if char.isalnum())
+
+
 #: German umlauts as they are written without them (Jürgen is also Juergen).
 UMLAUTS_SPELLED = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
 

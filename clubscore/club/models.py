@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 
 from django.core.exceptions import ValidationError
@@ -9,8 +10,18 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from clubscore.collation import folded, sort_key, spellings
+from clubscore.collation import searchable, sort_key, spellings
 from clubscore.games.base import NAME_PART_LENGTH
+
+
+def visible_name(value: str) -> None:
+    """A name holds no invisible character: a zero-width space pasted with it, or a
+    right-to-left override that turns it around on every page and printout."""
+    if any(unicodedata.category(char) in ("Cc", "Cf") for char in value):
+        raise ValidationError(
+            _("A name cannot hold invisible characters (such as a zero-width space)."),
+            code="invisible",
+        )
 
 
 def together(names: Iterable[str]) -> str:
@@ -69,16 +80,20 @@ class PlayerQuerySet(models.QuerySet):
         """Players whose first or last name contains every word of `text`, whatever the
         accents and the case: "Zoe" finds Zoë, "nunez" Núñez, "muller" Müller.
 
-        Matched in Python (`collation.folded`): SQLite cannot fold accents and
+        Apostrophes and hyphens do not count: "o’brien" and "obrien" find O'Brien.
+
+        Matched in Python (`collation.searchable`): SQLite cannot fold accents and
         PostgreSQL only with an extension; a club's members are a few hundred names."""
-        words = [folded(word) for word in text.split()]
-        if not words:
+        if not text.strip():
             return self
+        words = [word for word in map(searchable, text.split()) if word]
+        if not words:
+            return self.none()  # punctuation alone names nobody
         names = self.values_list("pk", "first_name", "last_name")
         found = [
             pk
             for pk, first, last in names
-            if all(word in folded(first) or word in folded(last) for word in words)
+            if all(word in searchable(first) or word in searchable(last) for word in words)
         ]
         return self.filter(pk__in=found)
 
@@ -112,8 +127,12 @@ class PlayerQuerySet(models.QuerySet):
 
 
 class Player(models.Model):
-    first_name = models.CharField(_("first name"), max_length=NAME_PART_LENGTH)
-    last_name = models.CharField(_("last name"), max_length=NAME_PART_LENGTH, blank=True)
+    first_name = models.CharField(
+        _("first name"), max_length=NAME_PART_LENGTH, validators=[visible_name]
+    )
+    last_name = models.CharField(
+        _("last name"), max_length=NAME_PART_LENGTH, blank=True, validators=[visible_name]
+    )
     email = models.EmailField(_("email"), blank=True)
     phone = models.CharField(_("phone"), max_length=40, blank=True)
     active = models.BooleanField(_("active member"), default=True)

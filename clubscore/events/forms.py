@@ -12,7 +12,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from clubscore.club.models import Player
+from clubscore.club.models import Player, visible_name
 from clubscore.games import GAMES
 from clubscore.games.base import NAME_PART_LENGTH
 from clubscore.numbers import WholeNumberField, parse_int
@@ -20,6 +20,7 @@ from clubscore.translation import game_name
 
 from .calls import NOTE_LENGTH
 from .models import CallReason, Event, option_initial_values
+from .models.evening import EARLIEST_DATE, LATEST_DATE
 from .options import clean_option_fields, option_fields
 
 # Seeds fit the database's big integer; a person types a short one to reproduce a draw.
@@ -59,8 +60,12 @@ class ToggleForm(forms.Form):
 class WalkInForm(forms.Form):
     """A newcomer at the door: a name is enough to play tonight."""
 
-    first_name = forms.CharField(label=_("First name"), max_length=NAME_PART_LENGTH)
-    last_name = forms.CharField(label=_("Last name"), max_length=NAME_PART_LENGTH)
+    first_name = forms.CharField(
+        label=_("First name"), max_length=NAME_PART_LENGTH, validators=[visible_name]
+    )
+    last_name = forms.CharField(
+        label=_("Last name"), max_length=NAME_PART_LENGTH, validators=[visible_name]
+    )
     # Shown once a member's name written alike was refused (`services.add_walk_in`).
     someone_else = forms.BooleanField(
         label=_("Someone else: add them as a new player"), required=False
@@ -128,7 +133,12 @@ class EventForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = ["name", "date", "game", "language", "standings_basis", "public_standings"]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(
+                attrs={"type": "date", "min": EARLIEST_DATE, "max": LATEST_DATE},
+                format="%Y-%m-%d",
+            )
+        }
         help_texts = {
             # The tablets and phones follow each reader's language (EN/DE at the top).
             "language": _(

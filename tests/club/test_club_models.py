@@ -58,6 +58,22 @@ def test_search_matches_every_word(make_player):
     assert [p.first_name for p in Player.objects.search("hart zo")] == ["Zoë"]
 
 
+@pytest.mark.parametrize("typed", ["O’Brien", "obrien", "o'brien", "O Brien", "d’arcy"])
+def test_search_ignores_apostrophes_and_hyphens(make_player, typed):
+    """A phone types a curly apostrophe (’), and nobody types one at all."""
+    make_player("Seán", "O'Brien")
+    make_player("Pierre", "D'Arcy-Lüdenscheidt")
+    make_player("Obi", "Wan")
+    found = {p.last_name for p in Player.objects.search(typed)}
+    assert found == ({"D'Arcy-Lüdenscheidt"} if "arcy" in typed else {"O'Brien"})
+
+
+def test_a_search_of_punctuation_alone_finds_nobody(make_player):
+    make_player("Seán", "O'Brien")
+    assert not Player.objects.search("’ -").exists()
+    assert Player.objects.search("  ").count() == 1  # nothing typed: everyone
+
+
 def test_the_database_refuses_a_player_in_two_couples_across_columns(make_player):
     ann, al, cy = make_player("Ann"), make_player("Al"), make_player("Cy")
     Couple.objects.create(player_a=ann, player_b=al, scorekeeper=ann)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from clubscore.club.models import Player
@@ -171,6 +172,24 @@ def test_walk_in_errors_are_on_the_field_and_keep_what_was_typed(
     assert "already a member" in response.context["walk_in"].errors["first_name"][0]
     assert 'value="smith"' in response.content.decode()
     assert Player.objects.count() == 1
+
+
+@pytest.mark.parametrize("hidden", ["\u202e", "\u200b", "\x07"])
+def test_a_walk_in_name_with_an_invisible_character_is_refused_on_its_field(
+    organizer_client, event, hidden
+):
+    """A right-to-left override turned the name around on every page and printout."""
+    response = organizer_client.post(
+        url(event, "walk_in"), {"first_name": "Wally", "last_name": f"Walk{hidden}er"}
+    )
+    assert response.status_code == 200
+    assert response.context["walk_in"].errors == {
+        "last_name": ["A name cannot hold invisible characters (such as a zero-width space)."]
+    }
+    assert 'value="Wally"' in response.content.decode()
+    assert not Player.objects.exists()
+    with pytest.raises(ValidationError):  # nor in the club's records (the admin)
+        Player(first_name="Wally", last_name=f"Walk{hidden}er").full_clean()
 
 
 def test_the_page_runs_a_fixed_number_of_queries(

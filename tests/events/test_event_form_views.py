@@ -176,6 +176,22 @@ def test_a_client_sending_junk_gets_field_errors_never_a_500(organizer_client):
     assert {"name", "date", "language", "standings_basis"} <= set(response.context["form"].errors)
 
 
+@pytest.mark.parametrize(
+    "date,said",
+    [
+        ("0001-01-01", "An evening's date is in 1950 or later."),
+        ("9999-12-31", "An evening's date is in 2099 or earlier."),
+    ],
+)
+def test_a_date_out_of_the_clubs_years_is_refused_on_its_field(organizer_client, date, said):
+    """Year 1 made the draw fail (it looks a year back), 9999 "Like last time" (a week on)."""
+    response = organizer_client.post(NEW, settings_data(date=date, name="Far off"))
+    assert response.status_code == 200
+    assert field_errors(response, "date") == [said]
+    assert 'value="Far off"' in response.content.decode()  # nothing typed is lost
+    assert not Event.objects.exists()
+
+
 def test_changing_the_game_without_javascript_shows_its_options_before_saving(
     organizer_client,
 ):

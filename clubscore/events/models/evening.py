@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Case, Count, F, Q, Value, When
 from django.utils import timezone
@@ -19,6 +20,15 @@ from django.utils.translation import gettext_lazy as _
 from clubscore.club.models import Player
 from clubscore.games import GAMES, Game, ScoreError
 from clubscore.translation import game_choices, game_name, translate
+
+#: An evening's date, within what the club keeps (the draw looks a year back, "like last
+#: time" a week on: year 1 or 9999 made them fail).
+EARLIEST_DATE = datetime.date(1950, 1, 1)
+LATEST_DATE = datetime.date(2099, 12, 31)
+DATE_LIMITS = [
+    MinValueValidator(EARLIEST_DATE, _("An evening's date is in 1950 or later.")),
+    MaxValueValidator(LATEST_DATE, _("An evening's date is in 2099 or earlier.")),
+]
 
 
 def option_initial_values(game: Game, options: dict | None) -> dict[str, Any]:
@@ -76,7 +86,7 @@ class Event(models.Model):
 
     name = models.CharField(_("name"), max_length=120)
     game = models.CharField(_("game"), max_length=32, choices=game_choices)
-    date = models.DateField(_("date"))
+    date = models.DateField(_("date"), validators=DATE_LIMITS)
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT
     )
