@@ -12,7 +12,6 @@ import math
 import uuid
 from urllib.parse import urlencode
 
-import segno
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -26,6 +25,7 @@ from clubscore.events import calls, phones
 from clubscore.events.models import Event, EventPhones, OrganizerCall, PlayerLink, new_phone_id
 from clubscore.events.my_table import MyTable, find_link, live_version, my_table
 from clubscore.numbers import parse_int
+from clubscore.qr import qr_svg
 from clubscore.tokens import is_live_poll, unchanged
 
 from .forms import CallForm, FindForm, HereForm
@@ -117,15 +117,13 @@ def _door_context(
     refused = searched is not None and not searched.is_valid()
     rows = []
     if len(query) >= MIN_QUERY:
-        players = Player.objects.active().search(query).with_couple()
-        if not open_:
-            # After the draw the search finds only tonight's players, with their pages.
-            players = players.filter(checkins__event=event)
-        found = players.alphabetical(FOUND_LIMIT)
+        # After the draw tonight's players find their pages; a member who was not
+        # checked in finds their name too, with what to do (not "Nobody called ...").
+        found = Player.objects.active().search(query).with_couple().alphabetical(FOUND_LIMIT)
         ids = [p.pk for p in found] + [p.spouse.pk for p in found if p.spouse]
         checked_in = phones.checked_in_ids(event, ids)
         # Tonight's players get their page (checked in by the organizer, say).
-        links = phones.links_for(event, [p.pk for p in found if not open_ or p.pk in checked_in])
+        links = phones.links_for(event, [p.pk for p in found if p.pk in checked_in])
         for player in found:
             spouse = player.spouse
             rows.append(
@@ -357,10 +355,6 @@ def call(request: HttpRequest, token: str) -> HttpResponse:
 def door_qr(request: HttpRequest, token: str) -> HttpResponse:
     """The "Player check-in" QR code as SVG (shown on the event page and the screen)."""
     door_ = _door(token)
-    url = request.build_absolute_uri(reverse("playerpages:door", args=[door_.checkin_token]))
-    response = HttpResponse(content_type="image/svg+xml")
-    segno.make(url, error="m").save(
-        response, kind="svg", scale=8, border=4, light="#fff", xmldecl=False
+    return qr_svg(
+        request.build_absolute_uri(reverse("playerpages:door", args=[door_.checkin_token]))
     )
-    response["Cache-Control"] = "private, no-store"
-    return response

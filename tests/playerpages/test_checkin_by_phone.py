@@ -165,6 +165,14 @@ def test_check_in_closes_once_the_tables_are_drawn(client, make_event, make_play
     # The door now finds tonight's players and their tables.
     page = client.get(door_url(event), {"q": players[0].first_name}).content.decode()
     assert "Find my table" in page and "I'm here" not in page
+    # A late arrival finds their name and what to do, not "Nobody called ...", and no
+    # page of tonight's players is made for them.
+    late = players[8]
+    page = client.get(door_url(event), {"q": late.first_name}).content.decode()
+    assert late.name in page
+    assert "Not checked in tonight: please ask the organizer." in page
+    assert "Nobody called" not in page and "phone-big" not in page  # no "Find my table" button
+    assert not PlayerLink.objects.filter(event=event, player=late).exists()
 
 
 def test_the_organizer_switches_phone_check_in_off(client, organizer_client, door_event):
