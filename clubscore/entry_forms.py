@@ -199,8 +199,12 @@ class EntryForm(forms.Form):
 
     @property
     def filled_in(self) -> list[tuple[str, str, int]]:
-        """Each value a fixed sum filled in: (field name, its label, the value)."""
-        return [(name, str(self.fields[name].label), value) for name, value in self.auto.items()]
+        """Each value a fixed sum filled in: (the field's name in the page, its label, the
+        value). The name carries the form's prefix (the dashboard's corrections)."""
+        return [
+            (self.add_prefix(name), str(self.fields[name].label), value)
+            for name, value in self.auto.items()
+        ]
 
     @staticmethod
     def initial_from_payload(payload: dict, players: Sequence[str]) -> dict:
@@ -269,6 +273,7 @@ class ExactBidForm(EntryForm):
     """One round: each player's bid and tricks, in seat order."""
 
     game_key = ExactBid.key
+    checks_while_blank = True  # a bid over the cards shows before every bid is in
 
     @property
     def cards(self) -> int:
@@ -318,6 +323,7 @@ class LuxuryFamilyForm(EntryForm):
     """One deal of three players: bid, game maker, trump, melds, power points, penalties."""
 
     game_key = luxury_family.LuxuryFamily.key
+    checks_while_blank = True  # a bid too high shows before the game maker is chosen
 
     def build(self) -> None:
         step = GAMES[self.game_key].step

@@ -15,7 +15,7 @@ from django.utils import timezone
 from clubscore.events.clock import call_time, start_clock
 from clubscore.events.models import ScoreChange, ScoreEntry, ScorekeeperLink
 from clubscore.games import score
-from tests.payloads import add_parts
+from tests.payloads import add_parts, lf_round
 
 from .conftest import hf_hand, laus_round, tables_of
 from .test_dashboard_views import correction
@@ -201,6 +201,26 @@ def test_the_correction_previews_its_total_scored_by_the_game(
     entry.refresh_from_db()
     assert entry.status == ScoreEntry.Status.DISPUTED  # a preview saves nothing
     assert entry.payload == hf_hand(1, 0)
+
+
+def test_a_correction_shows_the_count_that_fills_itself_in(
+    organizer_client, drawn_event, add_entry
+):
+    """The last player's power points showed the entered 60 while the correction was
+    scored with what the others' numbers left (a walk, 2026-11-28)."""
+    event = start_clock(drawn_event("luxury_family", tables=1, players_per_table=3))
+    (table,) = tables_of(event)
+    names = [seat.player.name for seat in table.seats.order_by("position").select_related("player")]
+    entry = add_entry(table, 1, lf_round(names), status=ScoreEntry.Status.DISPUTED)
+    preview = reverse("dashboard:settle_preview", args=[event.pk, entry.pk])
+    prefix = f"entry-{entry.pk}"
+    typed = {"bid": 100, "game_maker": 0, "trump": "H", "power_0": 90, "power_1": 60}
+    typed |= {f"{what}_{i}": 0 for what in ("meld", "penalty") for i in range(3)}
+    data = {f"{prefix}-choice": "corrected", f"{prefix}-round-power_2": ""}
+    data |= {f"{prefix}-round-{name}": value for name, value in typed.items()}
+    body = organizer_client.post(preview, data, headers={"HX-Request": "true"}).content.decode()
+    assert f'data-fill="{prefix}-round-power_2" data-value="90"' in body
+    assert f"{names[2]}: power points — filled in: 90" in body
 
 
 def test_a_bad_correction_previews_its_message_on_the_field(

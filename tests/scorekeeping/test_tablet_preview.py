@@ -56,6 +56,28 @@ def test_an_impossible_exact_bid_round_shows_the_games_message_in_the_preview(
     assert message in part
 
 
+def errors_of(html: str) -> str:
+    return html.split('<ul class="preview-field-errors">', 1)[1].split("</ul>", 1)[0]
+
+
+def test_a_luxury_family_mistake_shows_before_the_game_maker_and_trump_are_chosen(client, running):
+    """Only "This field is required." showed until both were chosen (a walk, 2026-11-28)."""
+    event = running("luxury_family", tables=1, players_per_table=3)
+    (link,) = links(event)
+    part = errors_of(preview(client, link, {"number": 1, "bid": 5000, "meld_0": -20}))
+    assert "A bid is at most 2580" in part
+    assert "Cannot be negative." in part
+    assert "This field is required." in part  # the game maker and the trump, still blank
+
+
+def test_an_exact_bid_over_the_cards_shows_before_every_bid_is_in(client, running):
+    event = running("exact_bid", tables=1, players_per_table=3, options={"start_cards": 9})
+    (link,) = links(event)
+    part = errors_of(preview(client, link, {"number": 1, "bid_0": 10}))
+    assert "A bid may be at most 9: this round was played with 9 cards each." in part
+    assert "This field is required." in part  # the other bids
+
+
 def test_each_game_names_its_units_for_the_steppers():
     from clubscore.games import GAMES
 
