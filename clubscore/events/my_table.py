@@ -99,6 +99,11 @@ class MyTable:
         return [s for s in self.seats if s.team_id != self.seat.team_id]
 
     @property
+    def card_in(self) -> bool:
+        """The table's card is turned in: its clock has nothing left to time."""
+        return self.table is not None and self.table.turned_in_at is not None
+
+    @property
     def hand_in_play(self) -> int | None:
         """The number of the hand (or round) being played: the one after the confirmed
         ones, until the table has played its game or turned its card in."""

@@ -11,6 +11,7 @@ import pytest
 import segno
 import time_machine
 from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from clubscore.club.models import Player
@@ -24,6 +25,7 @@ from clubscore.events.models import (
     ScorekeeperLink,
     Table,
 )
+from clubscore.events.phones import link_for
 from clubscore.events.settling import settle_dispute
 from clubscore.games import ScoreError, hand_and_foot
 
@@ -372,6 +374,21 @@ def test_a_complete_confirmed_card_is_turned_in_and_the_first_gets_the_bonus(cli
     assert first.turned_in_at is not None and second.turned_in_at is not None
     assert first.has_bonus and not second.has_bonus
     assert "+400 bonus" in client.get(url(one)).content.decode()
+
+
+def test_a_card_turned_in_before_time_stops_counting_down(client, running):
+    """Tablets and phones counted down "Time left" after the card was in (a walk)."""
+    event = running()
+    one = play_table(client, event, 1)
+    assert 'data-countdown="ends"' in client.get(url(one)).content.decode()
+    post(client, one, "turn_in", {})
+    page = client.get(url(one)).content.decode()
+    assert "The card is in: nothing is left to time." in page
+    assert "data-countdown" not in page
+    seat = one.table.seats.first()
+    phone = client.get(reverse("playerpages:player", args=[link_for(event, seat.player).token]))
+    assert "The card is in: nothing is left to time." in phone.content.decode()
+    assert "data-countdown" not in phone.content.decode()
 
 
 def test_an_incomplete_card_cannot_be_turned_in(client, running):
