@@ -92,7 +92,7 @@ class Row:
     # The teams a row played in: Hand and Foot partners always score alike, so rows
     # with the same partnerships share a result and are not "tied" with each other.
     partnerships: set = field(default_factory=set)
-    tiebreak_values: list[int] = field(default_factory=list)  # in the columns' order
+    tiebreak_values: list[int | str] = field(default_factory=list)  # the columns' order
     per_round: Fraction | None = None  # total / played, when the standings compare it
 
     @property
@@ -363,7 +363,10 @@ def standings_from_rows(
         row.position = position
         # Finished with the tie undecided: they share first place, no play-off pending.
         row.shared_first = final and row.playoff_state == OPEN
-        row.tiebreak_values = [row.tiebreakers.get(name, 0) for name, _l, _b in tiebreakers]
+        # No round played, no best round: a dash, not a 0 (Laus's lowest would be best).
+        row.tiebreak_values = [
+            row.tiebreakers.get(name, 0) if row.played else "–" for name, _l, _b in tiebreakers
+        ]
     return Standings(
         event=event,
         basis=basis,

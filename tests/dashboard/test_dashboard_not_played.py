@@ -7,6 +7,8 @@ from django.conf import settings
 
 from clubscore.events.clock import start_clock
 from clubscore.events.models import ScoreEntry, Table
+from clubscore.standings.standings import DID_NOT_PLAY, event_standings
+from tests.payloads import lf_round
 
 from .conftest import hf_hand, tables_of
 from .test_dashboard_tiles import tile, url
@@ -34,3 +36,18 @@ def test_a_table_that_did_not_play_says_so_and_not_not_started(
     organizer_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
     page = organizer_client.get(url(event)).content.decode()
     assert '<span class="tile-state">Nicht gespielt</span>' in tile(page, quiet)
+
+
+def test_a_player_who_did_not_play_has_no_best_round(drawn_event, add_entry):
+    """ "Best round 0" stood beside "Did not play" on the standings and the printout."""
+    event = start_clock(drawn_event("luxury_family", tables=2, players_per_table=3))
+    played, quiet = tables_of(event)
+    names = [
+        seat.player.name for seat in played.seats.order_by("position").select_related("player")
+    ]
+    add_entry(played, 1, lf_round(names))
+    Table.objects.filter(pk=quiet.pk).update(not_played=True)
+    rows = event_standings(event).rows
+    assert {row.status for row in rows[3:]} == {DID_NOT_PLAY}
+    assert [row.tiebreak_values for row in rows[3:]] == [["–"]] * 3
+    assert all(isinstance(value, int) for row in rows[:3] for value in row.tiebreak_values)
