@@ -25,7 +25,7 @@ from . import drawn, services
 from .clock import clock_state
 from .forms import DrawForm, SearchForm, ToggleForm, WalkInForm
 from .links import links_mark, revoke_table_links
-from .models import CheckIn, DrawRecord, Event, Round, Table
+from .models import CheckIn, DrawRecord, Event, Round, Seat, Table
 from .wall import PAGE_SECONDS, wall_pages
 
 
@@ -73,6 +73,13 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
 def _checkin_context(event: Event, query: str) -> dict:
     checkins = list(CheckIn.objects.filter(event=event).select_related("player"))
     checked_in = {c.player_id for c in checkins}
+    # Where each player sits in the latest round drawn: a late arrival asks the door, and
+    # checking out a seated player leaves the seat (only the next draw leaves them out).
+    seated = dict(
+        Seat.objects.filter(round__event=event)
+        .order_by("round__number")
+        .values_list("player_id", "table__number")
+    )
     # Everyone, alphabetically; the search only filters (issue 26: the list stopped at 40
     # and a member further down had no button until searched). Still two queries.
     players = Player.objects.active().search(query).with_couple()
@@ -83,6 +90,7 @@ def _checkin_context(event: Event, query: str) -> dict:
             {
                 "player": player,
                 "checked_in": player.pk in checked_in,
+                "table": seated.get(player.pk),
                 "spouse": spouse,
                 "both_in": spouse is not None
                 and player.pk in checked_in
@@ -93,7 +101,8 @@ def _checkin_context(event: Event, query: str) -> dict:
         "event": event,
         "query": query,
         "rows": rows,
-        "checkins": checkins[::-1],  # the latest arrival on top
+        # The latest arrival on top, each with their table.
+        "checkins": [(checkin, seated.get(checkin.player_id)) for checkin in checkins[::-1]],
         "fit": services.fit_for(event, len(checkins)),
     }
 

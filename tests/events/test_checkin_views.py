@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from clubscore.club.models import Player
-from clubscore.events.models import CheckIn, Event
+from clubscore.events import services
+from clubscore.events.models import CheckIn, Event, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -202,7 +205,7 @@ def test_the_page_runs_a_fixed_number_of_queries(
             CheckIn.objects.create(event=event, player=make_player())
 
     grow(3)
-    with django_assert_num_queries(6) as few:
+    with django_assert_num_queries(7) as few:
         organizer_client.get(url(event))
     grow(27)  # ten times the players
     with django_assert_num_queries(len(few.captured_queries)):
@@ -216,7 +219,7 @@ def test_everyone_is_listed_alphabetically_in_a_fixed_number_of_queries(
     # Issue 26.6: the list stopped at 40 players without a search.
     for n in range(5):
         make_player(f"M{n}", f"Adler{n:02d}")
-    with django_assert_num_queries(6) as few:
+    with django_assert_num_queries(7) as few:
         organizer_client.get(url(event))
     for n in range(5, 60):
         make_player(f"M{n}", f"Adler{n:02d}")
@@ -228,3 +231,19 @@ def test_everyone_is_listed_alphabetically_in_a_fixed_number_of_queries(
     assert names[:-1] == [f"M{n} Adler{n:02d}" for n in range(60)]
     found = organizer_client.get(url(event), {"q": "wój"}).context["rows"]
     assert [row["player"].name for row in found] == ["Ewa Wójcik"]
+
+
+def test_after_the_draw_each_player_shows_their_table(organizer_client, make_event, make_player):
+    """A seated player was checked out without a word of their seat (a walk, 2026-11-28):
+    the door now says where each one sits, checked in or out."""
+    event = make_event(status=Event.Status.CHECK_IN)
+    players = [make_player(f"Seat{n}", "Player") for n in range(8)]
+    services.check_in(event, players)
+    services.draw_round(event, seed=1)
+    table = {seat.player_id: seat.table.number for seat in Seat.objects.filter(round__event=event)}
+    seated = players[0]
+    organizer_client.post(url(event, "checkin_toggle"), {"player": seated.pk, "action": "out"})
+    page = organizer_client.get(url(event)).content.decode()
+    row = re.search(rf"{seated.name}</span>.*?</li>", page, re.S).group(0)
+    assert f"at Table {table[seated.pk]}" in row and "Check in" in row  # out, but seated
+    assert page.count("at Table ") == 8 + 7  # the list, and the checked-in list
