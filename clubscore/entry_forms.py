@@ -96,10 +96,14 @@ class EntryForm(forms.Form):
     def build(self) -> None:
         raise NotImplementedError
 
-    def count(self, name: str) -> int:
-        """A cleaned count; blank counts are 0 (a scorekeeper skips what did not happen)."""
+    def count(self, name: str) -> int | None:
+        """A cleaned count; blank counts are 0 (a scorekeeper skips what did not happen),
+        but a required one left blank is None: while the game checks what was typed
+        (`checks_while_blank`), it is no 0 to add up ("power points add up to 0")."""
         value = self.cleaned_data.get(name)
-        return 0 if value is None else value
+        if value is None:
+            return None if self.fields[name].required else 0
+        return value
 
     def fill_fixed_sum(self, names: Sequence[str], total: int) -> None:
         """Fill the last of `names` when left blank: `total` minus the others. Not when

@@ -631,7 +631,8 @@ def test_a_card_turned_in_is_not_told_to_finish_its_hand_when_time_is_up(client,
     post(client, one, "turn_in", {})
     call_time(event)  # the other table plays on in its grace minutes
     page = client.get(url(one)).content.decode()
-    assert "Time is up." in page and "finish the hand in progress" not in page
+    assert "The card is in: nothing is left to time." in page
+    assert "finish the hand in progress" not in page
     other, _ = links(event, 2)
     assert "finish the hand in progress" in client.get(url(other)).content.decode()
 

@@ -68,6 +68,8 @@ def test_a_luxury_family_mistake_shows_before_the_game_maker_and_trump_are_chose
     assert "A bid is at most 2580" in part
     assert "Cannot be negative." in part
     assert "This field is required." in part  # the game maker and the trump, still blank
+    # Power points left blank are not added up as zeros ("add up to 0, but ... 240").
+    assert "add up to" not in part
 
 
 def test_an_exact_bid_over_the_cards_shows_before_every_bid_is_in(client, running):
