@@ -152,17 +152,11 @@ class Standings:
 
     @property
     def tiebreak_hint(self) -> str:
-        """How ties are settled, naming the game's own tie-break columns ("the Best round
-        column only shows how close it was")."""
+        """How ties are settled, naming the game's tie-break columns (Laus's Best round)."""
         labels = [label for _key, label, _better in self.tiebreakers]
-        # What is equal: what the standings compare (the total, or per round played).
-        if self.per_round:
-            equal = _("Equal points per round share a rank.")
-        else:
-            equal = _("Equal totals share a rank.")
         if not labels:
-            rest = _("A tie for first place is decided by a play-off.")
-        elif len(labels) == 1:
+            return self.tiebreak_hint_short
+        if len(labels) == 1:
             rest = _(
                 "A tie for first place is decided by a play-off; the %(column)s column only "
                 "shows how close it was."
@@ -172,7 +166,19 @@ class Standings:
                 "A tie for first place is decided by a play-off; the %(columns)s and "
                 "%(last)s columns only show how close it was."
             ) % {"columns": ", ".join(labels[:-1]), "last": labels[-1]}
-        return f"{equal} {rest}"
+        return f"{self._equal_hint} {rest}"
+
+    @property
+    def tiebreak_hint_short(self) -> str:
+        """`tiebreak_hint` without the tie-break columns (a phone hides them)."""
+        rest = _("A tie for first place is decided by a play-off.")
+        return f"{self._equal_hint} {rest}"
+
+    @property
+    def _equal_hint(self) -> str:  # what the standings compare: per round, or the total
+        if self.per_round:
+            return _("Equal points per round share a rank.")
+        return _("Equal totals share a rank.")
 
     @property
     def playoff_rows(self) -> list[Row]:

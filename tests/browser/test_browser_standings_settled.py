@@ -126,4 +126,13 @@ def test_laus_with_unequal_rounds_shows_rounds_and_the_per_round_figure(
         figure = "340,0" if locale == "de-DE" else "340.0"
         expect(row.locator("td.per-round")).to_have_text(figure)
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        # The footnote names the Best round column only where it is shown (not on a phone).
+        best = "Beste Runde" if locale == "de-DE" else "Best round"
+        hint = page.locator(".tiebreak-hint")
+        if size == PHONE:
+            expect(page.locator("thead th", has_text=best)).to_be_hidden()
+            expect(hint).not_to_contain_text(best, use_inner_text=True)
+        else:
+            expect(page.locator("thead th", has_text=best)).to_be_visible()
+            expect(hint).to_contain_text(best, use_inner_text=True)
         screenshot(page, name)
