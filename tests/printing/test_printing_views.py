@@ -148,6 +148,14 @@ def test_the_event_page_links_each_rounds_cards_once_there_is_a_play_off(
         assert f"{url(playoff_event, 'cards')}?round={number}" in html
         assert f"{url(playoff_event, 'tables')}?round={number}" in html
     assert "Play-off round 2" in html
+    # The plain buttons print the play-off's round alone: the page says so (a walk).
+    assert "The score cards and table assignments above are the latest round" in html
+
+
+def test_one_round_needs_no_word_of_rounds(organizer_client, drawn_event):
+    event = drawn_event("hand_and_foot", tables=1)
+    html = organizer_client.get(reverse("events:detail", args=[event.pk])).content.decode()
+    assert "latest round" not in html and "?round=" not in html
 
 
 def test_basis_chooses_the_standings_view(organizer_client, drawn_event):
