@@ -75,11 +75,7 @@ def _checkin_context(event: Event, query: str) -> dict:
     checked_in = {c.player_id for c in checkins}
     # Where each player sits in the latest round drawn: a late arrival asks the door, and
     # checking out a seated player leaves the seat (only the next draw leaves them out).
-    seated = dict(
-        Seat.objects.filter(round__event=event)
-        .order_by("round__number")
-        .values_list("player_id", "table__number")
-    )
+    seated = Seat.objects.latest_tables(event)
     # Everyone, alphabetically; the search only filters (issue 26: the list stopped at 40
     # and a member further down had no button until searched). Still two queries.
     players = Player.objects.active().search(query).with_couple()

@@ -115,6 +115,17 @@ class Team(models.Model):
         return _("Team %(number)s") % {"number": self.number}
 
 
+class SeatQuerySet(models.QuerySet):
+    def latest_tables(self, event) -> dict[int, int]:
+        """Each seated player's table number in the latest round that seats them (one
+        query): where a player sits now, checked in or not."""
+        return dict(
+            self.filter(round__event=event)
+            .order_by("round__number")
+            .values_list("player_id", "table__number")
+        )
+
+
 class Seat(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
@@ -124,6 +135,8 @@ class Seat(models.Model):
         Team, on_delete=models.CASCADE, null=True, blank=True, related_name="seats"
     )
     is_scorekeeper = models.BooleanField(_("keeps score"), default=False)
+
+    objects = SeatQuerySet.as_manager()
 
     class Meta:
         ordering = ["table", "position"]
