@@ -25,7 +25,6 @@ import gc
 import os
 import random
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -34,7 +33,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.throwaway import use_throwaway_database  # noqa: E402  (after the path is set)
+from bench.throwaway import temporary_folder, use_throwaway_database  # noqa: E402
 
 TABLES = 100
 ROUNDS = 7
@@ -58,7 +57,7 @@ def setup() -> None:
 
     django.setup()
     settings.ROOT_URLCONF = "bench.load_urls"
-    settings.STATIC_ROOT = tempfile.mkdtemp(prefix="clubscore-bench-static-")
+    settings.STATIC_ROOT = temporary_folder("clubscore-bench-static-")
     from django.core.management import call_command
 
     call_command("collectstatic", interactive=False, verbosity=0)

@@ -29,7 +29,6 @@ import logging
 import os
 import secrets
 import sys
-import tempfile
 import threading
 from pathlib import Path
 from socketserver import ThreadingMixIn
@@ -38,7 +37,7 @@ from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.throwaway import use_throwaway_database  # noqa: E402  (after the path is set)
+from bench.throwaway import temporary_folder, use_throwaway_database  # noqa: E402
 from tests.browser.figures import measure  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -154,7 +153,7 @@ def main() -> None:
     args = parser.parse_args()
     os.environ.pop("BENCH_DATABASE_URL", None)  # SQLite only: the server reads the same file
     use_throwaway_database()
-    static_root = tempfile.mkdtemp(prefix="clubscore-screens-static-")
+    static_root = temporary_folder("clubscore-screens-static-")
     os.environ |= {"DEBUG": "false", "HTTPS": "false"}
     os.environ["SECRET_KEY"] = secrets.token_urlsafe(50)
     from django.conf import settings

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,11 +16,18 @@ def use_throwaway_database() -> str:
     database BENCH_DATABASE_URL names; returns its URL."""
     url = os.environ.get("BENCH_DATABASE_URL")
     if not url:
-        path = Path(tempfile.mkdtemp(prefix="clubscore-bench-")) / "bench.sqlite3"
+        path = Path(temporary_folder("clubscore-bench-")) / "bench.sqlite3"
         url = f"sqlite:///{path}"
     os.environ["DATABASE_URL"] = url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubscore.settings")
     return url
+
+
+def temporary_folder(prefix: str) -> str:
+    """A new folder in the system's temporary one, removed when the benchmark ends."""
+    folder = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
 
 
 @contextmanager
