@@ -365,6 +365,8 @@ class CallForm(forms.Form):
         """What is wrong with the note, said on it ("" when nothing is)."""
         if "note" not in self.errors:
             return ""
+        if not self.has_error("note", "max_length"):
+            return self.errors["note"][0]  # its own words (a character no note may hold)
         return str(
             _("The note is too long: at most %(count)d characters.") % {"count": NOTE_LENGTH}
         )

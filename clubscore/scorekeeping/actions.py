@@ -96,7 +96,7 @@ def submit(card: ScoreCard, number: int, payload: dict, *, version: int, key: st
 
 def _check_submit(card: ScoreCard, number: int) -> None:
     existing = card.entries.get(number)
-    card.check_open(number, new=not card.side_is_in(number))
+    card.check_open(number, new=not card.side_is_in(number), locked=True)
     if existing is not None and not card.organizer:
         card.mode.check_change(card, existing)
 
@@ -111,7 +111,7 @@ def _in_statuses() -> list[str]:
 
 def _entry_to_answer(card: ScoreCard, number: int, nothing_yet: str) -> ScoreEntry:
     """The entered hand or round that the other side confirms or disputes, locked."""
-    card.check_open(number)
+    card.check_open(number, locked=True)
     entry = _lock_entry(card.table, number)
     if not card.is_in(entry):
         raise Refused(nothing_yet)

@@ -320,11 +320,25 @@ class ScoreCard:
     def actor_player_id(self) -> int | None:
         return None if self.organizer or self.link is None else self.link.player_id
 
-    def check_open(self, number: int, *, new: bool = False) -> None:
-        """Refuse entry when the clock or the card says no (the organizer may always)."""
+    def check_open(self, number: int, *, new: bool = False, locked: bool = False) -> None:
+        """Refuse entry when the clock or the card says no (the organizer may always).
+
+        `locked`, in an action's transaction: lock the table's row first and take the
+        turn-in from it, not from the card read before the transaction. The turn-in locks
+        the same row, so a save, a confirmation or a dispute racing it lands wholly
+        before it (and the turn-in sees it) or is refused after it.
+        """
         if self.organizer:
             return
-        if self.table.turned_in_at is not None:
+        turned_in_at = self.table.turned_in_at
+        if locked:
+            turned_in_at = (
+                Table.objects.select_for_update()
+                .filter(pk=self.table.pk)
+                .values_list("turned_in_at", flat=True)
+                .get()
+            )
+        if turned_in_at is not None:
             raise Refused(_("This card has been turned in."))
         phase = self.clock.phase
         if phase == "not_started":

@@ -328,6 +328,10 @@ class TeamPartsEntry(WholeTableEntry):
         game = card.game
         parts = entry.parts_by_team()
         mine = parts.get(card.side)
+        # Read under the entry's lock (the card was read before): the other team's
+        # confirmation that came first stands.
+        if mine is not None and mine.is_confirmed and not card.organizer:
+            raise Refused(translate(game.words.confirmed_already))
         current = mine.version if mine else 0
         if version != current:
             raise Conflict(mine.data if mine else None, current)
@@ -365,12 +369,20 @@ class TeamPartsEntry(WholeTableEntry):
     ) -> Any:
         parts = entry.parts_by_team()
         other = parts[card.other_side]
-        if other.version != version:
-            raise Conflict(other.data, other.version)
+        if other.state == TeamPart.State.DISPUTED:  # no page offers it: another tablet's
+            raise Refused(
+                _("This was disputed meanwhile, from another tablet: the organizer settles it.")
+            )
         if other.is_confirmed:  # a form sent again without its key: nothing more to do
             raise Refused(_("Confirmed already."))
+        if other.version != version:
+            raise Conflict(other.data, other.version)
+        # A new version, as the whole table's confirmation makes: a dispute or a change
+        # built on the part as it was (another tablet, a queued form) is refused, never
+        # applied over the confirmation unseen.
         other.state = TeamPart.State.CONFIRMED
-        other.save(update_fields=["state", "updated_at"])
+        other.version += 1
+        other.save(update_fields=["state", "version", "updated_at"])
         entry.status = self.status(card, parts)
         return card.actor_player_id
 
@@ -379,10 +391,20 @@ class TeamPartsEntry(WholeTableEntry):
     ) -> dict | None:
         parts = entry.parts_by_team()
         other = parts[card.other_side]
+        if other.is_confirmed and not card.organizer:  # confirmed from another tablet
+            raise Refused(
+                _(
+                    "This was confirmed meanwhile, from another tablet. If it is wrong, "
+                    "call the organizer."
+                )
+            )
         if other.version != version:
             raise Conflict(other.data, other.version)
+        # A new version too: a confirmation from a page that showed the part before the
+        # dispute (another tablet, a queued form) is refused, and the dispute stands.
         other.state = TeamPart.State.DISPUTED
-        other.save(update_fields=["state", "updated_at"])
+        other.version += 1
+        other.save(update_fields=["state", "version", "updated_at"])
         if proposed is None:
             return None
         theirs = {**parts, card.other_side: TeamPart(team=other.team, data=proposed)}

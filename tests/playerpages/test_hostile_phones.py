@@ -168,3 +168,15 @@ def test_a_call_with_a_note_too_long_is_refused(client, drawn_event):
     page = response.content.decode()
     assert 'id="call-reason-error"' in page and "Choose why you call the organizer." in page
     assert "Hand 2</textarea>" in page
+
+
+def test_a_call_note_with_a_character_no_note_may_hold_says_so_not_too_long(client, drawn_event):
+    event = drawn_event(tables=1)
+    seat = Seat.objects.filter(round__event=event).first()
+    link = phones.link_for(event, seat.player)
+    response = client.post(
+        reverse("playerpages:call", args=[link.token]), {"reason": "other", "note": "a\x00b"}
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Null characters are not allowed." in page and "too long" not in page

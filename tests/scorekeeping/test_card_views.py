@@ -611,12 +611,13 @@ def test_a_dispute_sent_meanwhile_from_another_tablet_is_not_overwritten_unseen(
     assert response.status_code == 200
     assert "disputed already from another tablet, with the note “tablet A: 8”" in html
     assert "tablet B: 12" in html and 'name="p-melded_high" value="12"' in html
-    assert 'name="again" value="1"' in html
+    # The part as disputed now: the first dispute gave it a new version.
+    assert 'name="again" value="1"' in html and 'name="version" value="2"' in html
     entry.refresh_from_db()
     assert entry.dispute_note == "tablet A: 8"
     assert entry.proposed_payload["teams"][0]["melded"]["high"] == 8
     # Sent again from the page that said so: this dispute replaces the first.
-    again = {**shown, "again": "1", "note": "tablet B: 12", "p-melded_high": 12}
+    again = {**shown, "version": 2, "again": "1", "note": "tablet B: 12", "p-melded_high": 12}
     assert post(client, two, "dispute", again).status_code == 302
     entry.refresh_from_db()
     assert entry.dispute_note == "tablet B: 12"

@@ -40,7 +40,8 @@ def test_an_entry_sent_again_after_the_other_team_confirmed_it(client, running):
     shown = re.sub(r'<script id="offline-strings".*?</script>', "", again.content.decode())
     assert "ask the organizer" not in shown
     entry = ScoreEntry.objects.get()
-    assert entry.part(1).version == 1 and entry.part(1).state == "confirmed"
+    # Saved once (version 1), then confirmed (version 2): the resend changed nothing.
+    assert entry.part(1).version == 2 and entry.part(1).state == "confirmed"
     assert ScoreChange.objects.filter(action="entered", changed_by_player=one.player).count() == 1
 
 
@@ -109,6 +110,7 @@ def test_the_same_key_with_other_numbers_is_refused_not_dropped(client, running)
     again = post(client, one, "entry", {"number": 1, "version": 0, **fixed}, key=key)
     html = again.content.decode()
     assert OTHER_NUMBERS in html and "Hand 1 saved." not in messages_of(again)
+    assert html.count(OTHER_NUMBERS) == 1  # above the form, not in its preview too
     # What was typed is still in the form, with a fresh key and the saved version, so
     # sending it once more changes the hand.
     assert 'name="melded_high"' in html and 'value="14"' in html
