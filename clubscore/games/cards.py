@@ -66,12 +66,17 @@ class Deck:
     packs: int = 1
     jokers: int = 0
 
+    def suits(self, rank: str) -> tuple[str, ...]:
+        """The suits of `rank` in the draw, the strongest first: the bridge order (a game
+        whose sheet ranks a rank's suits otherwise says so in its own deck)."""
+        return SUITS
+
     def cards(self) -> list[Card]:
         """Every card of the deck, the strongest first (copies of a card side by side)."""
         top = len(self.ranks) * len(SUITS)
         cards = [Card(JOKER, None, top + 1)] * self.jokers
         for r, rank in enumerate(self.ranks):
-            for s, suit in enumerate(SUITS):
+            for s, suit in enumerate(self.suits(rank)):
                 strength = top - (r * len(SUITS) + s)
                 cards += [Card(rank, suit, strength)] * self.packs
         return cards

@@ -6,6 +6,7 @@ One payload is one round of four players: the point cards each player took.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -51,6 +52,19 @@ def miscounted_face(error: str) -> str | None:
     return next((key for key, _points, one, many in FACE_CARDS if cards in (one, many)), None)
 
 
+@dataclass(frozen=True)
+class LausDeck(Deck):
+    """The aces are Laus's trumps, ranked A♠, A♣, A♥, A♦ by the sheet: so in the draw for
+    the first deal too (the other ranks in the bridge order of suits)."""
+
+    def suits(self, rank: str) -> tuple[str, ...]:
+        return TRUMP_ACES if rank == "A" else SUITS
+
+
+#: The trump aces, the strongest first (the sheet: "A♠ beats A♣ beats A♥ beats A♦").
+TRUMP_ACES: tuple[str, ...] = ("S", "C", "H", "D")
+
+
 class Laus(Game):
     key = "laus"
     name = _("Laus")
@@ -64,7 +78,7 @@ class Laus(Game):
     ladder_basis = _("ranked by points per round played, lowest first")
     played_in_rounds = True
     tiebreakers = (Tiebreaker("best_round", _("Best round"), "low"),)
-    deck = Deck(PIQUET_RANKS)  # one pack with the twos to sixes taken out
+    deck = LausDeck(PIQUET_RANKS)  # one pack with the twos to sixes taken out
     options = (
         Option(
             "rounds",

@@ -213,10 +213,12 @@ DECK_RANKS = {
 
 
 def deck_value(game, card):
-    """How high a card is in ``game``'s deck: its rank, then spades, hearts, diamonds, clubs."""
+    """How high a card is in ``game``'s deck: its rank, then spades, hearts, diamonds, clubs
+    (Laus's trump aces: spades, clubs, hearts, diamonds, by its sheet)."""
     if card == "Joker":
         return (0, 0)
-    return (DECK_RANKS[game].index(card[:-1]), "♠♥♦♣".index(card[-1]))
+    suits = "♠♣♥♦" if game == "laus" and card[:-1] == "A" else "♠♥♦♣"
+    return (DECK_RANKS[game].index(card[:-1]), suits.index(card[-1]))
 
 
 @pytest.mark.parametrize("game", ["hand_and_foot", "laus", "luxury_family", "exact_bid"])

@@ -95,6 +95,14 @@ def test_deck_strength_follows_the_games_rank_order_then_bridge_suits():
     assert "2♣" not in {str(c) for c in GAMES["laus"].deck.cards()}
 
 
+def test_laus_draws_its_trump_aces_in_the_sheets_order():
+    # "A♠ beats A♣ beats A♥ beats A♦": the ace of clubs beats the ace of diamonds at
+    # the draw for the first deal as in a trick; the kings go in the bridge order.
+    strength = {str(c): c.strength for c in GAMES["laus"].deck.cards()}
+    assert strength["A♠"] > strength["A♣"] > strength["A♥"] > strength["A♦"] > strength["K♠"]
+    assert strength["K♠"] > strength["K♥"] > strength["K♦"] > strength["K♣"]
+
+
 def test_trump_display_is_a_symbol_with_its_name():
     trump = EB.trump("H")
     assert (trump.symbol, trump.name) == ("♥", "hearts")
