@@ -71,7 +71,13 @@ class PlayoffResult:
         """What the play-off decided, in one sentence (the page and the printout); who
         filled the empty seats, in a second one."""
         text = self._decided
-        if self.fillers:
+        if self.fillers and self.state == RUNNING:  # they are playing now, as the card says
+            text += " " + ngettext(
+                "%(names)s fills an empty seat: the play-off counts nothing they score.",
+                "%(names)s fill the empty seats: the play-off counts nothing they score.",
+                len(self.fillers),
+            ) % {"names": ", ".join(self.fillers)}
+        elif self.fillers:
             text += " " + ngettext(
                 "%(names)s filled the empty seat; their play-off score counts for nothing.",
                 "%(names)s filled the empty seats; their play-off scores count for nothing.",

@@ -79,6 +79,11 @@ def test_a_fillers_score_counts_for_nothing_and_the_round_ends_after_one_round(d
     card = build_card(table)
     assert card.target == 1 and card.next_number is None
     assert card.ready_to_turn_in and not card.clock.time_is_up
+    # While the play-off runs, the filler plays (as the card says), not "filled".
+    (running,) = event_standings(event).playoffs
+    assert f"{filler_name} fills an empty seat: the play-off counts nothing they score." in (
+        running.text
+    )
     turn_in([table])
     after = event_standings(event)
     winner = after.rows[0]
