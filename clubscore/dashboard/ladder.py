@@ -69,24 +69,34 @@ class LadderOptionsForm(LadderFilterForm):
         }
 
 
-def _ratings(game: str, year: int | None, player_ids: list[int]) -> dict[int, tuple]:
-    """Each player's (rating, rated evenings) at the end of `year` (None: now)."""
-    if year is None:
+def _ratings(
+    game: str, year: int | None, player_ids: list[int], *, public: bool = False
+) -> dict[int, tuple]:
+    """Each player's (rating, rated evenings) at the end of `year` (None: now). `public`:
+    as a visitor may see it, after the player's last public evening, with the public
+    evenings counted (as their page shows them)."""
+    if year is None and not public:
         rows = Rating.objects.filter(game=game, player_id__in=player_ids).values_list(
             "player_id", "mu", "sigma", "evenings"
         )
-    else:
-        rows = (
-            RatingHistory.objects.filter(
-                game=game, player_id__in=player_ids, date__lte=datetime.date(year, 12, 31)
-            )
-            .order_by("date", "event_id")
-            .values_list("player_id", "mu", "sigma", "evenings")
-        )
-    # History rows come in date order: the last one of each player wins.
-    return {
-        pid: (one_decimal(shown_rating(mu, sigma)), evenings) for pid, mu, sigma, evenings in rows
-    }
+        return {
+            pid: (one_decimal(shown_rating(mu, sigma)), evenings)
+            for pid, mu, sigma, evenings in rows
+        }
+    history = RatingHistory.objects.filter(game=game, player_id__in=player_ids)
+    if year is not None:
+        history = history.filter(date__lte=datetime.date(year, 12, 31))
+    if public:
+        history = history.filter(event__public_standings=True)
+    found: dict[int, tuple] = {}
+    # In date order: the last row of each player wins.
+    for pid, mu, sigma, evenings in history.order_by("date", "event_id").values_list(
+        "player_id", "mu", "sigma", "evenings"
+    ):
+        if public:
+            evenings = found.get(pid, (None, 0))[1] + 1  # the public evenings counted
+        found[pid] = (one_decimal(shown_rating(mu, sigma)), evenings)
+    return found
 
 
 def rated_ladder(
@@ -117,7 +127,7 @@ def rated_ladder(
             row.total = sum(total for total, _played, _figure in evenings[:best])
             row.played = sum(played for _total, played, _figure in evenings[:best])
             row.figure = rules.ladder_figure(row.total, row.played)
-    ratings = _ratings(game, year, [row.player_id for row in rows])
+    ratings = _ratings(game, year, [row.player_id for row in rows], public=public)
     for row in rows:
         row.rating, row.rated_evenings = ratings.get(row.player_id, (None, 0))
 

@@ -77,6 +77,13 @@ def player_page(player: Player, *, game: str | None, public: bool) -> PlayerPage
     names = {p.pk: p.name for p in Player.objects.filter(pk__in=ids)} if ids else {}
 
     played = list(dict.fromkeys(row.game for row in rows))
+    shown = {key: (ratings[key].shown, ratings[key].evenings) for key in played if key in ratings}
+    if public:
+        # A visitor's: as it stood after the last public evening, the public ones counted
+        # (the rating now may hold evenings the visitor does not see).
+        shown = {}
+        for row in rows:  # in date order: the last one of each game wins
+            shown[row.game] = (row.shown, shown.get(row.game, (0.0, 0))[1] + 1)
     if game not in played:
         game = max(played, key=lambda key: sum(r.game == key for r in rows)) if played else None
     page = PlayerPage(
@@ -84,9 +91,8 @@ def player_page(player: Player, *, game: str | None, public: bool) -> PlayerPage
         game=game,
         games=[(key, game_name(key)) for key in played],
         ratings=[
-            (game_name(key), one_decimal(ratings[key].shown), ratings[key].evenings)
-            for key in played
-            if key in ratings
+            (game_name(key), one_decimal(rating), evenings)
+            for key, (rating, evenings) in shown.items()
         ],
     )
     together: dict[int, list[int]] = defaultdict(list)

@@ -7,6 +7,7 @@ import io
 import re
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
@@ -102,6 +103,33 @@ def test_the_public_sees_only_public_evenings(evening, members):
     # organizer's for the organizer.
     assert reverse("dashboard:public_standings", args=[events[1].pk]) in page.content.decode()
     assert Client().get(reverse("dashboard:player", args=[999999])).status_code == 404
+
+
+def test_a_visitor_sees_the_rating_of_the_public_evenings_on_the_page_and_the_ladder(
+    evening, members
+):
+    """The first evening public, the second not: a visitor reads the rating as it stood
+    after the first, with one evening counted, on the player's page and on the ladder
+    (the rating now holds the second, which a visitor does not see); the organizer
+    reads it as it stands."""
+    from clubscore.ratings.models import RatingHistory, one_decimal
+
+    people, events = season(evening, members, count=2)
+    Event.objects.filter(pk=events[1].pk).update(public_standings=False)
+    me = people[0]
+    after_first = RatingHistory.objects.get(player=me, event=events[0])
+    now = Rating.objects.get(player=me, game="hand_and_foot")
+    assert one_decimal(after_first.shown) != one_decimal(now.shown)
+    page = Client().get(reverse("dashboard:player", args=[me.pk])).context["page"]
+    assert page.ratings == [("Hand and Foot", one_decimal(after_first.shown), 1)]
+    ladder = Client().get(LADDER, {"game": "hand_and_foot"}).context["ladder"]
+    (row,) = [row for row in ladder.rows if row.player_id == me.pk]
+    assert (row.rating, row.rated_evenings, row.events) == (one_decimal(after_first.shown), 1, 1)
+    staff = Client()
+    staff.force_login(get_user_model().objects.create_user("org", is_staff=True))
+    assert staff.get(reverse("dashboard:player", args=[me.pk])).context["page"].ratings == [
+        ("Hand and Foot", one_decimal(now.shown), 2)
+    ]
 
 
 def test_the_players_page_runs_the_same_queries_for_2_and_20_evenings(
