@@ -128,6 +128,8 @@ class CardPage:
 
     @property
     def save_label(self) -> str:
+        if self.card.organizer:  # not "Save our hand": the organizer is no team of it
+            return _("Save as the organizer")
         return translate(self.game.words.save)
 
     def entry_label(self, number: int) -> str:

@@ -20,14 +20,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 WORDS = {
     "en": {
-        "save": "Save our hand",
+        "save": "Save as the organizer",  # the organizer corrects it
         "saved": "Hand 1 saved.",
         "finish": "Finish the evening",
         "final": "The evening is final",
         "absent": "Did not play",
     },
     "de": {
-        "save": "Unsere Hand speichern",
+        "save": "Als Turnierleiter speichern",
         "saved": "Hand 1 gespeichert.",
         "finish": "Abend abschließen",
         "final": "Der Abend ist abgeschlossen",

@@ -79,3 +79,26 @@ def test_every_message_of_a_round_game_says_round_in_english_and_german(
     assert "Runde 2 gespeichert." in german
     changed = _post(tablet, link, "confirm", confirm).content.decode()
     assert "Die Runde wurde inzwischen geändert; prüfen Sie sie noch einmal." in changed
+
+
+def test_the_organizer_on_a_teams_card_is_not_spoken_to_as_its_scorekeeper(
+    organizer_client, running
+):
+    """Opened from the dashboard, a team's card names whose it is, saves "as the
+    organizer" and has no button to call the organizer; the team's own tablet keeps its
+    words."""
+    from django.test import Client
+    from django.utils import timezone
+
+    client = Client()  # the team's tablet (the organizer's client is logged in)
+    one, _two = links(running())
+    mine = client.get(url(one)).content.decode()
+    assert "You keep score for" in mine and "Save our hand" in mine
+    assert "Call the organizer" in mine
+    page = organizer_client.get(url(one)).content.decode()
+    assert "The card of" in page and "You keep score for" not in page
+    assert "Save as the organizer" in page and "Save our hand" not in page
+    assert "Call the organizer" not in page
+    Table.objects.filter(pk=one.table_id).update(turned_in_at=timezone.now())
+    page = organizer_client.get(url(one)).content.decode()
+    assert "Thank you" not in page  # the organizer may still enter: the form shows
