@@ -24,6 +24,22 @@ def visible_name(value: str) -> None:
         )
 
 
+#: What a note may hold of the invisible characters: its line breaks and tabs.
+NOTE_SPACING = frozenset("\n\r\t")
+
+
+def visible_text(value: str) -> None:
+    """A note holds no invisible character but its line breaks: no right-to-left override
+    that turns it around on the organizer's dashboard, no zero-width space."""
+    if any(
+        unicodedata.category(char) in ("Cc", "Cf") and char not in NOTE_SPACING for char in value
+    ):
+        raise ValidationError(
+            _("A note cannot hold invisible characters (such as a right-to-left mark)."),
+            code="invisible",
+        )
+
+
 def together(names: Iterable[str]) -> str:
     """Partners' names as one, "Ann & Bob": a team, a couple, lines that share a result.
     The one place names are joined so (pages, printouts and exports read the same)."""

@@ -12,7 +12,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from clubscore.club.models import Player, visible_name
+from clubscore.club.models import Player, visible_name, visible_text
 from clubscore.games import GAMES
 from clubscore.games.base import NAME_PART_LENGTH
 from clubscore.numbers import WholeNumberField, parse_int
@@ -339,6 +339,7 @@ class CallForm(forms.Form):
         required=False,
         max_length=NOTE_LENGTH,
         widget=forms.Textarea(attrs={"rows": 2}),
+        validators=[visible_text],
     )
     idem = forms.RegexField(regex=r"^[0-9a-f]{32,48}$", required=False)
 

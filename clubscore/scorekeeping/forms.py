@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubscore.club.models import visible_text
 from clubscore.entry_forms import EntryForm
 
 
@@ -16,6 +17,7 @@ class DisputeForm(forms.Form):
         label=_("What is wrong?"),
         max_length=1000,
         widget=forms.Textarea(attrs={"rows": 2}),
+        validators=[visible_text],
     )
 
 

@@ -192,6 +192,19 @@ def test_a_date_out_of_the_clubs_years_is_refused_on_its_field(organizer_client,
     assert not Event.objects.exists()
 
 
+@pytest.mark.parametrize("hidden", ["\u202e", "\u200b"])
+def test_an_event_name_with_an_invisible_character_is_refused_on_its_field(
+    organizer_client, hidden
+):
+    """A right-to-left override turned the evening's name around on every page."""
+    response = organizer_client.post(NEW, settings_data(name=f"Club{hidden} night"))
+    assert response.status_code == 200
+    assert field_errors(response, "name") == [
+        "A name cannot hold invisible characters (such as a zero-width space)."
+    ]
+    assert not Event.objects.exists()
+
+
 def test_changing_the_game_without_javascript_shows_its_options_before_saving(
     organizer_client,
 ):

@@ -179,4 +179,29 @@ def test_a_call_note_with_a_character_no_note_may_hold_says_so_not_too_long(clie
     )
     page = response.content.decode()
     assert response.status_code == 200
-    assert "Null characters are not allowed." in page and "too long" not in page
+    assert "invisible characters" in page and "too long" not in page
+
+
+@pytest.mark.parametrize("note", ["Hand 2 \u202ewrong", "zero\u200bwidth"])
+def test_a_call_note_with_an_invisible_character_is_refused_and_kept(client, drawn_event, note):
+    """A right-to-left override showed the note turned around on the dashboard."""
+    event = drawn_event(tables=1)
+    seat = Seat.objects.filter(round__event=event).first()
+    link = phones.link_for(event, seat.player)
+    response = client.post(
+        reverse("playerpages:call", args=[link.token]), {"reason": "other", "note": note}
+    )
+    page = response.content.decode()
+    assert "A note cannot hold invisible characters (such as a right-to-left mark)." in page
+    assert not OrganizerCall.objects.exists()
+
+
+def test_a_call_note_of_two_lines_is_taken(client, drawn_event):
+    event = drawn_event(tables=1)
+    seat = Seat.objects.filter(round__event=event).first()
+    link = phones.link_for(event, seat.player)
+    client.post(
+        reverse("playerpages:call", args=[link.token]),
+        {"reason": "other", "note": "Hand 2:\r\nthe aces"},
+    )
+    assert OrganizerCall.objects.get().note == "Hand 2:\r\nthe aces"

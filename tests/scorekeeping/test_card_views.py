@@ -663,3 +663,17 @@ def test_a_luxury_family_bid_is_the_sheets_word_in_german(client, running):
     client.cookies["django_language"] = "de"
     (link,) = links(running("luxury_family", tables=1))
     assert '<label for="id_bid">Gereizt</label>' in client.get(url(link)).content.decode()
+
+
+def test_a_dispute_note_with_an_invisible_character_is_refused_and_kept(client, running):
+    """A right-to-left override showed the note turned around to the organizer."""
+    one, two = links(running())
+    entry = enter_hand(client, one, two)
+    note = "aces \u202ewrong"
+    response = post(client, two, "dispute", {"number": 1, "version": 1, "note": note})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "A note cannot hold invisible characters (such as a right-to-left mark)." in html
+    assert note in html  # what was typed, in the form again
+    entry.refresh_from_db()
+    assert entry.status != ScoreEntry.Status.DISPUTED

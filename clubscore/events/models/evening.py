@@ -17,7 +17,7 @@ from django.db.models import Case, Count, F, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from clubscore.club.models import Player
+from clubscore.club.models import Player, visible_name
 from clubscore.games import GAMES, Game, ScoreError
 from clubscore.translation import game_choices, game_name, translate
 
@@ -84,7 +84,7 @@ class Event(models.Model):
         INDIVIDUAL = "individual", _("Individual")
         COUPLE = "couple", _("Couple (both spouses together)")
 
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=120, validators=[visible_name])
     game = models.CharField(_("game"), max_length=32, choices=game_choices)
     date = models.DateField(_("date"), validators=DATE_LIMITS)
     status = models.CharField(
