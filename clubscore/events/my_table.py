@@ -73,6 +73,9 @@ class MyTable:
     clock: ClockState | None = None
     call: OrganizerCall | None = None
     sitting_out: Any = None  # the draw's reason (a Message) when the player sits out
+    late: bool = False  # checked in after the round was drawn, and not seated in it
+    # The play-off being played without this player (their own table is shown with it).
+    playoff: Round | None = None
     version: str | None = None
 
     @property
@@ -172,14 +175,33 @@ def my_table(link: PlayerLink) -> MyTable:
             .select_related("table")
             .first()
         )
+    if seat is None and round_ is not None and round_.is_playoff:
+        # A play-off for the top without this player: their own table of the evening
+        # stays on the phone (its hands and totals), with a word on the play-off.
+        seat = (
+            Seat.objects.filter(round__event=event, player_id=link.player_id)
+            .select_related("table", "round__event")
+            .order_by("-round__number")
+            .first()
+        )
+        if seat is not None:
+            evening.playoff, evening.round = round_, seat.round
+            evening.clock = clock_state(seat.round)
     if seat is None:
         # Not seated: checked in and waiting for the draw, sitting out, or not here.
-        evening.checked_in = CheckIn.objects.filter(event=event, player_id=link.player_id).exists()
+        checked_in_at = (
+            CheckIn.objects.filter(event=event, player_id=link.player_id)
+            .values_list("checked_in_at", flat=True)
+            .first()
+        )
+        evening.checked_in = checked_in_at is not None
         if round_ is not None and evening.checked_in:
             record = DrawRecord.objects.filter(round=round_).order_by("-drawn_at", "-pk").first()
             for entry in drawn.named_sit_outs(record):
                 if entry["player"] is not None and entry["player"].pk == link.player_id:
                     evening.sitting_out = entry["reason"]
+            drawn_at = round_.drawn_at
+            evening.late = drawn_at is not None and checked_in_at > drawn_at
         return evening
     table = seat.table
     seats = list(

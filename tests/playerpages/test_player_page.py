@@ -90,6 +90,40 @@ def test_a_player_sitting_out_reads_why(client, make_event, make_player):
     assert '<p class="phone-note">Why: ' in page
 
 
+def test_a_player_checked_in_after_the_draw_is_told_to_ask_where_to_sit(
+    client, make_event, make_player
+):
+    """Not drawn to sit out: no "You sit out this round." without a why."""
+    event = drawn(make_event, make_player, "hand_and_foot", 8)
+    late = make_player("Betty", "Late")
+    services.check_in(event, late)
+    page = text(client.get(page_url(phones.link_for(event, late))))
+    assert "You have no seat in this round." in page
+    assert "You checked in after the tables were drawn: please ask the organizer" in page
+    assert "You sit out this round." not in page
+
+
+def test_a_player_not_in_the_play_off_keeps_their_table_and_reads_of_the_play_off(
+    client, make_event, make_player
+):
+    from clubscore.events.models import Round, Table
+
+    event = drawn(make_event, make_player, "laus", 8)
+    seats = list(Seat.objects.filter(round__event=event).select_related("player", "table"))
+    playoff = Round.objects.create(event=event, number=2, kind=Round.Kind.PLAYOFF, seed=1)
+    table = Table.objects.create(round=playoff, number=1)
+    for position, seat in enumerate(seats[:4], start=1):
+        Seat.objects.create(round=playoff, table=table, player=seat.player, position=position)
+    mine = seats[-1]
+    page = text(client.get(page_url(phones.link_for(event, mine.player))))
+    assert "Play-off round 2 is being played for the top places, without you." in page
+    assert f'data-table="{mine.table.number}"' in page
+    assert "You sit out this round." not in page
+    # Those who play it off read their play-off table.
+    page = text(client.get(page_url(phones.link_for(event, seats[0].player))))
+    assert 'data-table="1"' in page and "without you" not in page
+
+
 def test_before_the_draw_the_page_says_wait(client, make_event, make_player):
     event = make_event(status=Event.Status.CHECK_IN)
     player = make_player()
