@@ -43,7 +43,7 @@ from clubscore.club.models import Couple, Player
 from clubscore.draw import DrawError, draw, fit
 from clubscore.events import services as event_services
 from clubscore.events.clock import start_clock
-from clubscore.events.models import DrawRecord, Event, Round
+from clubscore.events.models import CheckIn, DrawRecord, Event, Round
 from clubscore.games import GAMES
 from clubscore.numbers import parse_int
 
@@ -53,8 +53,8 @@ from .standings import Standings, event_standings
 @dataclass
 class PlayoffOffer:
     """What "Start a play-off round" offers for the pending tie: how many seats the tied
-    players leave empty, who may fill them (everyone else of the evening, in standings
-    order) and who is suggested (the next in the standings)."""
+    players leave empty, who may fill them (everyone else of the evening still checked
+    in, in standings order) and who is suggested (the next in the standings)."""
 
     needed: int = 0
     candidates: list[tuple[int, str]] = field(default_factory=list)
@@ -103,8 +103,9 @@ def fillers_needed(game: str, tied: int) -> int:
 
 
 def playoff_offer(standings: Standings) -> PlayoffOffer:
-    """The pending tie's offer (empty seats, candidates, suggestion): no query, one on
-    the couple basis (a line names a couple; a seat is filled by one player)."""
+    """The pending tie's offer (empty seats, candidates, suggestion): one query (who is
+    checked in), two on the couple basis (a line names a couple; a seat is filled by one
+    player)."""
     tied = standings.playoff_rows
     if not tied:
         return PlayoffOffer()
@@ -115,11 +116,14 @@ def playoff_offer(standings: Standings) -> PlayoffOffer:
         couples = all(len(row.player_ids) == 2 for row in tied)
         one_table = len(tied_ids) == game.max_players
         return PlayoffOffer(cannot_part=game.teams and couples and one_table)
+    # Who is still here: a player checked out (gone home) fills no seat. An evening
+    # kept without check-ins (its tables entered by hand) offers everyone.
+    here = set(CheckIn.objects.filter(event=standings.event).values_list("player_id", flat=True))
     order: list[int] = []
     names: dict[int, str] = {}
     for row in standings.rows:  # ranked first, in standings order; then the rest
         for pid in row.player_ids:
-            if pid not in tied_ids and pid not in names:
+            if pid not in tied_ids and pid not in names and (pid in here or not here):
                 order.append(pid)
                 names[pid] = row.name
     if any(len(row.player_ids) > 1 for row in standings.rows):

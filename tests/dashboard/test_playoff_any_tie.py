@@ -52,6 +52,24 @@ def test_two_tied_at_a_table_of_three_are_offered_the_next_in_the_standings(draw
         start_playoff(event, seed=1)
 
 
+def test_a_player_checked_out_is_not_offered_to_fill_an_empty_seat(drawn_event):
+    """The next in the standings went home (checked out): the one after is suggested,
+    and the one who left is no candidate."""
+    from clubscore.events.models import CheckIn
+
+    event = luxury_family_tie(drawn_event)
+    standings = event_standings(event)
+    everyone = [pid for row in standings.rows for pid in row.player_ids]
+    gone = standings.rows[2].player_ids[0]
+    CheckIn.objects.bulk_create(
+        CheckIn(event=event, player_id=pid) for pid in everyone if pid != gone
+    )
+    offer = playoff_offer(standings)
+    assert offer.suggested == [standings.rows[3].player_ids[0]]
+    assert gone not in [pid for pid, _name in offer.candidates]
+    assert len(offer.candidates) == 3
+
+
 def test_a_fillers_score_counts_for_nothing_and_the_round_ends_after_one_round(drawn_event):
     event = luxury_family_tie(drawn_event)
     standings = event_standings(event)
