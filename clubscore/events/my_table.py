@@ -140,6 +140,11 @@ class MyTable:
         return self.seats[self.game.dealer(drawn, self.hand_in_play, len(self.seats))]
 
     @property
+    def fillers_note(self) -> str:
+        """Who at the player's play-off table fills an empty seat (as the card says)."""
+        return "" if self.round is None else self.round.fillers_note(self.seats)
+
+    @property
     def keepers(self) -> list[Seat]:
         return [s for s in self.seats if s.is_scorekeeper]
 

@@ -17,7 +17,6 @@ from typing import Any
 
 from django.db.models import F
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from clubscore.events.calls import open_call
 from clubscore.events.clock import ClockState, clock_state
@@ -159,15 +158,7 @@ class ScoreCard:
     def fillers_note(self) -> str:
         """Who fills an empty seat of this play-off table, whose score counts for nothing
         ("" at any other table): the table knows before it plays."""
-        filling = set(self.table.round.playoff_fillers)
-        names = [seat.player.name for seat in self.seats if seat.player_id in filling]
-        if not names:
-            return ""
-        return ngettext(
-            "%(names)s fills an empty seat: the play-off counts nothing they score.",
-            "%(names)s fill the empty seats: the play-off counts nothing they score.",
-            len(names),
-        ) % {"names": ", ".join(names)}
+        return self.table.round.fillers_note(self.seats)
 
     @property
     def target(self) -> int | None:

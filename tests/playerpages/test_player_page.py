@@ -124,6 +124,31 @@ def test_a_player_not_in_the_play_off_keeps_their_table_and_reads_of_the_play_of
     assert 'data-table="1"' in page and "without you" not in page
 
 
+def test_a_filler_reads_on_the_phone_that_the_play_off_counts_nothing_they_score(
+    client, make_event, make_player
+):
+    """And a phone polling across the play-off's start gets the round's new name."""
+    from clubscore.events.models import Round, Table
+
+    event = drawn(make_event, make_player, "laus", 8)
+    seats = list(Seat.objects.filter(round__event=event).select_related("player"))
+    filler = seats[3].player
+    link = phones.link_for(event, filler)
+    first = text(client.get(page_url(link)))
+    assert "· Round 1" in first
+    address = html.unescape(LIVE_URL.search(first).group(1))
+    playoff = Round.objects.create(
+        event=event, number=2, kind=Round.Kind.PLAYOFF, seed=1, playoff_fillers=[filler.pk]
+    )
+    table = Table.objects.create(round=playoff, number=1)
+    for position, seat in enumerate(seats[:4], start=1):
+        Seat.objects.create(round=playoff, table=table, player=seat.player, position=position)
+    polled = text(client.get(address, HTTP_HX_REQUEST="true"))
+    assert f"{filler.name} fills an empty seat: the play-off counts nothing they score." in polled
+    assert 'id="phone-eyebrow" hx-swap-oob="true"' in polled and "· Play-off round 2" in polled
+    assert "hx-swap-oob" not in text(client.get(page_url(link)))  # the whole page has it once
+
+
 def test_before_the_draw_the_page_says_wait(client, make_event, make_player):
     event = make_event(status=Event.Status.CHECK_IN)
     player = make_player()

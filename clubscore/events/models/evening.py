@@ -7,6 +7,7 @@ games validate and score (options, payloads and their results).
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -16,6 +17,7 @@ from django.db import models
 from django.db.models import Case, Count, F, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from clubscore.club.models import Player, visible_name
 from clubscore.games import GAMES, Game, ScoreError
@@ -241,6 +243,20 @@ class Round(models.Model):
     @property
     def is_playoff(self) -> bool:
         return self.kind == self.Kind.PLAYOFF
+
+    def fillers_note(self, seats: Iterable[Any]) -> str:
+        """Who of `seats` (a table's) fills an empty seat of this play-off, whose score
+        counts for nothing ("" at any other table): the table and its players' phones
+        know before it plays."""
+        filling = set(self.playoff_fillers)
+        names = [seat.player.name for seat in seats if seat.player_id in filling]
+        if not names:
+            return ""
+        return ngettext(
+            "%(names)s fills an empty seat: the play-off counts nothing they score.",
+            "%(names)s fill the empty seats: the play-off counts nothing they score.",
+            len(names),
+        ) % {"names": ", ".join(names)}
 
     @property
     def decided_by_lot(self) -> bool:
