@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubscore.events.models import Event, Seat
-from clubscore.ratings.models import START, Rating
+from clubscore.ratings.models import START, Rating, RatingHistory
 from clubscore.ratings.services import rebuild
 from clubscore.standings.ladder import season_ladder
 from clubscore.standings.standings import event_standings
@@ -163,6 +163,23 @@ def test_a_rating_just_below_the_start_reads_nought_not_minus_nought(
     players = Seat.objects.filter(round__event=event).values_list("player_id", flat=True)
     Rating.objects.bulk_create(
         Rating(player_id=player, game="hand_and_foot", mu=START + rating, sigma=8, evenings=1)
+        for player, rating in zip(players, (1.3, -0.04, 0.04, -1.3), strict=True)
+    )
+    # A visitor reads the rating after the (public) evening, as the service stores it.
+    RatingHistory.objects.bulk_create(
+        RatingHistory(
+            player_id=player,
+            event=event,
+            game="hand_and_foot",
+            date=event.date,
+            mu_before=START,
+            sigma_before=8,
+            mu=START + rating,
+            sigma=8,
+            evenings=1,
+            score=0,
+            place=1,
+        )
         for player, rating in zip(players, (1.3, -0.04, 0.04, -1.3), strict=True)
     )
     page = Client(headers={"accept-language": language}).get(
