@@ -124,6 +124,11 @@ class WholeTableEntry:
         """Whether this side disputed it already (its dispute then waits for the organizer)."""
         return entry.status == ScoreEntry.Status.DISPUTED
 
+    def may_dispute(self, card: ScoreCard, entry: ScoreEntry) -> bool:
+        """Whether this tablet's page offers the dispute form of `entry` (an address
+        typed by hand, `?dispute=N`, asks for any): not once the card is turned in."""
+        return card.organizer or (card.is_in(entry) and card.table.turned_in_at is None)
+
     def disputers(self, card: ScoreCard, entry: ScoreEntry) -> list:
         """Who may send the dispute from this tablet ("Dispute as …"): the players at the
         table but the one who entered it, as for "Confirm as …"."""
@@ -259,6 +264,14 @@ class TeamPartsEntry(WholeTableEntry):
     def is_disputed(self, card: ScoreCard, entry: ScoreEntry) -> bool:
         other = entry.part(card.other_side)
         return other is not None and other.state == TeamPart.State.DISPUTED
+
+    def may_dispute(self, card: ScoreCard, entry: ScoreEntry) -> bool:
+        """The other team's part, in and not confirmed (a confirmed one is the
+        organizer's to change: "call the organizer")."""
+        other = entry.part(card.other_side)
+        if other is None or (other.is_confirmed and not card.organizer):
+            return False
+        return super().may_dispute(card, entry)
 
     def proposal_form(
         self, card: ScoreCard, entry: ScoreEntry, data: Any = None

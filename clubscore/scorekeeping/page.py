@@ -357,7 +357,7 @@ class CardPage:
         teams' parts, this team's own count of the other team's part."""
         disputing, card = self.disputing, self.card
         entry = card.entries.get(disputing.number) if disputing else None
-        if disputing is None or entry is None:
+        if disputing is None or entry is None or not card.mode.may_dispute(card, entry):
             return None
         version = card.mode.disputed_version(card, entry)
         # The disputing side may give its own count, so the organizer sees both versions

@@ -261,9 +261,17 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
 
     def dispute_again() -> HttpResponse:
         # The dispute form open again, with what was typed and the errors on their fields.
-        disputing = Disputing(number, dispute_form, proposal)
+        page = CardPage(card, disputing=Disputing(number, dispute_form, proposal))
+        if page.dispute is None:
+            # No form to show it on (confirmed meanwhile, the card turned in): said above
+            # the card as it is now.
+            said = dispute_form.non_field_errors()
+            messages.error(
+                request, said[0] if said else translate(card.game.words.changed_meantime)
+            )
+            return redirect(reverse("scorekeeping:card", args=[token]) + "#next")
         # 200, as a hand shown again with its errors: no error in the browser console.
-        return _page(request, CardPage(card, disputing=disputing))
+        return _page(request, page)
 
     if not dispute_form.is_valid() or (proposal is not None and not proposal.is_valid()):
         return dispute_again()

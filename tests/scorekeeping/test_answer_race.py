@@ -102,3 +102,27 @@ def test_a_hand_saved_from_a_page_read_before_the_card_was_scored_as_it_lies_is_
     with pytest.raises(Refused, match="turned in"):
         submit(stale, 2, hf_hand(2)["teams"][0], version=0, key=None)
     assert not ScoreEntry.objects.filter(table=one.table, number=2).exists()
+
+
+def test_a_confirmed_hand_offers_no_dispute_form_and_a_stale_dispute_says_why(client, running):
+    """An address typed by hand (`?dispute=1`) showed the dispute form of a hand
+    confirmed long before; a dispute sent from a page read before the confirmation is
+    said above the card as it is now."""
+    from django.urls import reverse
+
+    one, two = entered(running())
+    version = load_card(two.token).entries[1].part_version("1")
+    card_url = reverse("scorekeeping:card", args=[two.token])
+    before = client.get(card_url + "?dispute=1").content.decode()
+    assert 'name="note"' in before and "Dispute hand 1" in before
+    confirm(load_card(two.token), 1, version=version, key=None)
+    after = client.get(card_url + "?dispute=1").content.decode()
+    assert "Dispute hand 1" not in after
+    sent = client.post(
+        reverse("scorekeeping:dispute", args=[two.token]),
+        {"number": 1, "version": version, "note": "Count again"},
+        follow=True,
+    )
+    assert sent.status_code == 200
+    assert "This was confirmed meanwhile, from another tablet." in sent.content.decode()
+    assert team_one_part(one).state == TeamPart.State.CONFIRMED
