@@ -101,8 +101,11 @@ class CardPage:
         form: EntryForm | None = None,
         conflict: Conflict | None = None,
         disputing: Disputing | None = None,
+        call: CallForm | None = None,
     ) -> None:
         self.card = card
+        # A call the server refused (after is_valid): open again, with what was typed.
+        self.call = call
         self.game = card.game
         self.number = card.next_number if number is None else number
         if form is None and self.number is not None:
@@ -419,8 +422,10 @@ class CardPage:
             "facts": self.head,
             # The table's open call to the organizer (issue 25).
             "organizer_call": card.organizer_call,
-            # The form is never bound on the card: its fields' labels and choices.
+            # The form is written out on the card: its fields' labels and choices, and
+            # what a refused call sent (`call_form`, None otherwise).
             "call_fields": CallForm.base_fields,
+            "call_form": self.call,
             **self.preview,
         }
 

@@ -322,21 +322,21 @@ def call(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(request, token)
     form = CallForm(request.POST)
     if not form.is_valid():
-        messages.error(request, form.problem())
+        # Open again with the reason and the note as sent, and what is wrong (200).
+        return _page(request, CardPage(card, call=form))
+    try:
+        called = calls.call_organizer(
+            card.table,
+            reason=form.cleaned_data["reason"],
+            note=form.cleaned_data["note"],
+            player=card.link.player,
+            source=OrganizerCall.Source.CARD,
+            key=form.cleaned_data["idem"] or None,
+        )
+    except calls.CallRefused as refusal:
+        messages.error(request, str(refusal))
     else:
-        try:
-            called = calls.call_organizer(
-                card.table,
-                reason=form.cleaned_data["reason"],
-                note=form.cleaned_data["note"],
-                player=card.link.player,
-                source=OrganizerCall.Source.CARD,
-                key=form.cleaned_data["idem"] or None,
-            )
-        except calls.CallRefused as refusal:
-            messages.error(request, str(refusal))
-        else:
-            messages.success(request, called.message)
+        messages.success(request, called.message)
     return redirect(reverse("scorekeeping:card", args=[token]))
 
 

@@ -87,6 +87,31 @@ def test_a_call_from_the_scorekeepers_card(client, drawn_event):
     assert "The organizer is on the way" not in page and "has been called" not in page
 
 
+@pytest.mark.parametrize(
+    ("sent", "said"),
+    [
+        ({"reason": "other", "note": "Zebra \u200bstripes"}, "A note cannot hold invisible"),
+        ({"reason": "bribe", "note": "Zebra stripes"}, "Choose why you call the organizer."),
+    ],
+)
+def test_a_call_refused_from_the_card_keeps_its_note_and_says_why(client, drawn_event, sent, said):
+    """The card's call form opens again with the reason and the note as sent, and what
+    is wrong above them (a redirect lost the note)."""
+    event = drawn_event(tables=1)
+    link = ScorekeeperLink.objects.filter(table__round__event=event).first()
+    response = client.post(reverse("scorekeeping:call", args=[link.token]), sent)
+    page = text(response)
+    assert response.status_code == 200
+    assert '<details class="call-organizer" id="call" open>' in page
+    assert said in page and sent["note"] in page
+    if sent["reason"] == "other":
+        assert 'value="other" id="call_reason_2" required checked' in page
+    assert not OrganizerCall.objects.exists()
+    # A fresh card has it closed and empty.
+    fresh = text(client.get(reverse("scorekeeping:card", args=[link.token])))
+    assert '<details class="call-organizer" id="call">' in fresh and "Zebra" not in fresh
+
+
 def test_the_cards_call_form_reads_in_each_tablets_language(client, drawn_event):
     """Its reasons are drawn once per language and kept (issue 28): a German tablet after
     an English one reads German, and the English one English again."""
