@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from django.db import connection
+from django.utils.translation import gettext as _
 
 from clubscore.club.models import column_names
 from clubscore.games import Game
@@ -141,8 +142,13 @@ class MyTable:
 
     @property
     def fillers_note(self) -> str:
-        """Who at the player's play-off table fills an empty seat (as the card says)."""
-        return "" if self.round is None else self.round.fillers_note(self.seats)
+        """Who at the player's play-off table fills an empty seat (as the card says):
+        "you" on the filler's own phone."""
+        if self.round is None:
+            return ""
+        if self.seat is not None and self.seat.player_id in self.round.playoff_fillers:
+            return _("You fill an empty seat: the play-off counts nothing you score.")
+        return self.round.fillers_note(self.seats)
 
     @property
     def keepers(self) -> list[Seat]:
@@ -183,6 +189,7 @@ def my_table(link: PlayerLink) -> MyTable:
     if seat is None and round_ is not None and round_.is_playoff:
         # A play-off for the top without this player: their own table of the evening
         # stays on the phone (its hands and totals), with a word on the play-off.
+        evening.playoff = round_
         seat = (
             Seat.objects.filter(round__event=event, player_id=link.player_id)
             .select_related("table", "round__event")
@@ -190,7 +197,7 @@ def my_table(link: PlayerLink) -> MyTable:
             .first()
         )
         if seat is not None:
-            evening.playoff, evening.round = round_, seat.round
+            evening.round = seat.round
             evening.clock = clock_state(seat.round)
     if seat is None:
         # Not seated: checked in and waiting for the draw, sitting out, or not here.

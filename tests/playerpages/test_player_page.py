@@ -144,9 +144,18 @@ def test_a_filler_reads_on_the_phone_that_the_play_off_counts_nothing_they_score
     for position, seat in enumerate(seats[:4], start=1):
         Seat.objects.create(round=playoff, table=table, player=seat.player, position=position)
     polled = text(client.get(address, HTTP_HX_REQUEST="true"))
-    assert f"{filler.name} fills an empty seat: the play-off counts nothing they score." in polled
+    assert "You fill an empty seat: the play-off counts nothing you score." in polled
     assert 'id="phone-eyebrow" hx-swap-oob="true"' in polled and "· Play-off round 2" in polled
     assert "hx-swap-oob" not in text(client.get(page_url(link)))  # the whole page has it once
+    # The others at the table read the filler's name.
+    other = text(client.get(page_url(phones.link_for(event, seats[0].player))))
+    assert f"{filler.name} fills an empty seat: the play-off counts nothing they score." in other
+    # One checked in late, in no round, is told of the play-off (not to ask for a seat).
+    late = make_player("Robert", "Late")
+    services.check_in(event, late)
+    page = text(client.get(page_url(phones.link_for(event, late))))
+    assert "Play-off round 2 is being played for the top places, without you." in page
+    assert "where to sit" not in page and "Your table of the evening" not in page
 
 
 def test_before_the_draw_the_page_says_wait(client, make_event, make_player):

@@ -99,6 +99,14 @@ def test_the_organizer_on_a_teams_card_is_not_spoken_to_as_its_scorekeeper(
     assert "The card of" in page and "You keep score for" not in page
     assert "Save as the organizer" in page and "Save our hand" not in page
     assert "Call the organizer" not in page
+    # A call from the table is read of the table, not as the table.
+    from clubscore.events.calls import call_organizer
+
+    call_organizer(one.table, reason="question")
+    page = organizer_client.get(url(one)).content.decode()
+    assert "This table has called the organizer." in page
+    assert "Please wait at your table" not in page
+    assert "Please wait at your table" in client.get(url(one)).content.decode()
     Table.objects.filter(pk=one.table_id).update(turned_in_at=timezone.now())
     page = organizer_client.get(url(one)).content.decode()
     assert "Thank you" not in page  # the organizer may still enter: the form shows
