@@ -90,7 +90,7 @@ def fit(game: str, n: int) -> dict[str, Any]:
     elif sit_out:
         add = size.largest - sit_out
         live = message(
-            _("{n} checked in: {tables}; {sit} must sit out, or add {add} more"),
+            _("{n} checked in: {tables}; {sit} must sit out, or {add} more join"),
             n=n,
             tables=_tables_phrase(sizes),
             sit=number_word(sit_out),

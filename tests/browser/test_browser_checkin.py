@@ -28,7 +28,9 @@ def test_the_organizer_checks_in_draws_and_sees_the_tables(page, live_server, or
     log_in(page, live_server, "director", "a-long-organizer-pass")
     page.goto(live_server.url + reverse("events:checkin", args=[evening.pk]))
     count = page.locator(".live-count")
-    expect(count).to_have_text("5 checked in: 1 table of four; one must sit out, or add three more")
+    expect(count).to_have_text(
+        "5 checked in: 1 table of four; one must sit out, or three more join"
+    )
 
     # Live search (htmx): the list narrows as the organizer types.
     assert page.get_by_text("Zoë Quist").is_visible()

@@ -16,7 +16,7 @@ def test_seventeen_for_tables_of_four():
     assert (result["seated"], result["sit_out"], result["add"]) == (16, 1, 3)
     assert not result["fits"]
     assert result["message"] == (
-        "17 checked in: 4 tables of four; one must sit out, or add three more"
+        "17 checked in: 4 tables of four; one must sit out, or three more join"
     )
     assert result["problem"] == "17 players: tables of four seat 16; let 1 sit out or add 3 players"
     assert result["seat_reason"] == "17 players: tables of four seat 16"

@@ -53,7 +53,7 @@ def test_it_draws_the_tables_and_shows_them(organizer_client, event, check_in):
 def test_when_players_do_not_fit_the_organizer_chooses(organizer_client, event, check_in):
     check_in(9)
     page = organizer_client.get(draw_url(event)).content.decode()
-    assert "9 checked in: 2 tables of four; one must sit out, or add three more" in page
+    assert "9 checked in: 2 tables of four; one must sit out, or three more join" in page
     assert "Let 1 sit out (chosen by who sat out least recently)" in page
     assert "Back to check-in: add 3 more players" in page
 
