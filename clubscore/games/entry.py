@@ -116,6 +116,13 @@ class TeamParts(EntryMode):
     ) -> dict[str, Any]:
         return game.score_team(part, number, index, options)
 
+    def score_missing(
+        self, game: Game, number: int, index: int, options: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Part ``index`` of entry ``number`` that its team never entered, scored as it
+        lies when the evening is finished: nothing counted."""
+        return {"total": 0, "lines": []}
+
     def settled_parts(self, game: Game, payload: Any) -> list[Any]:
         return self.parts_of(game, payload)
 

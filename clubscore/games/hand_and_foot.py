@@ -101,6 +101,12 @@ class HandParts(TeamParts):
         """The whole hand; a team not in yet has nothing counted (its part is scored alone)."""
         return {"hand": number, "teams": [part or empty_team() for part in parts]}
 
+    def score_missing(
+        self, game: Game, number: int, index: int, options: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Nothing counted, laid out as a team's part is (its lines at 0)."""
+        return game.score_team(None, number, index, options)
+
     def check_part(
         self, game: Game, part: Any, index: int, *, as_it_lies: bool
     ) -> dict[str, list[Any]]:

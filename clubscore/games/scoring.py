@@ -182,14 +182,21 @@ class Scoring:
     ) -> tuple[Any, dict[str, Any]]:
         """Entry ``number`` scored as it lies when some teams entered their part and others
         did not (None): the whole entry to store and its result. Each part counts as
-        entered, scored alone as its tablet showed it (``score_team``); a team that entered
-        nothing counts 0 (``score_team`` of None). A game without parts has no
-        half-entered entry: its one part is the whole entry."""
+        entered, scored alone as its tablet showed it (the entry mode's ``score_part``); a
+        team that entered nothing scores as the mode's ``score_missing`` says (nothing
+        counted). A game without parts has no half-entered entry: its one part is the
+        whole entry."""
         whole = self.entry.whole_entry(self, number, parts)
         if None not in parts:
             return whole, self.score_entry(whole, options)
-        teams = [self.score_team(part, number, i, options) for i, part in enumerate(parts)]
-        return whole, {"hand": number, "teams": teams}
+        cleaned = self.clean_options(options)
+        teams = [
+            self.entry.score_missing(self, number, i, cleaned)
+            if part is None
+            else self.entry.score_part(self, part, number, i, cleaned)
+            for i, part in enumerate(parts)
+        ]
+        return whole, {"teams": teams}
 
     def score_team(
         self, team: Any, hand: int, index: int, options: Mapping[str, Any] | None = None

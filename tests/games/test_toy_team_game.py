@@ -260,3 +260,25 @@ def test_the_toy_team_game_gets_team_entry_a_dispute_standings_ratings_and_pdfs(
         pdf = organizer_client.get(reverse("printing:event_pdf", args=[evening.pk, what]))
         assert pdf.status_code == 200, what
         assert "Team tricks" in PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()
+
+
+def test_the_toy_team_game_scores_a_half_entered_round_as_it_lies(team_tricks):
+    # Its mode scores a part alone (`score_part`); it has no `score_team` of its own.
+    whole, result = team_tricks.score_as_entered(1, [{"tricks": 6}, None], {})
+    assert whole == {"round": 1, "teams": [{"tricks": 6}, {"tricks": 0}]}
+    assert [team["total"] for team in result["teams"]] == [60, 0]
+
+
+@pytest.mark.django_db
+def test_a_round_one_team_entered_is_scored_as_it_lies_on_the_finish_page(
+    evening, organizer_client
+):
+    tablets = Tablets(evening)
+    tablets.send(1, "entry", {"number": 1, "version": 0, "tricks": 6})
+    table = ScoreEntry.objects.get(table__round__event=evening, number=1).table
+    settle = reverse("dashboard:settle_card", args=[evening.pk, table.pk])
+    answer = organizer_client.post(settle, {"action": "as_it_lies"}, follow=True)
+    assert answer.status_code == 200
+    entry = ScoreEntry.objects.get(table=table, number=1)
+    assert entry.status == ScoreEntry.Status.CONFIRMED
+    assert [team["total"] for team in entry.result["teams"]] == [60, 0]
