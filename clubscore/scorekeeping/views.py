@@ -60,7 +60,9 @@ def says_when_the_evening_is_over(view: Callable[..., HttpResponse]) -> Callable
         except EveningOver as over:
             if is_live_poll(request) or request.headers.get("HX-Request"):
                 return HttpResponse(headers={"HX-Refresh": "true"})
-            return render(request, "scorekeeping/over.html", {"event_name": over.event_name})
+            return render(
+                request, "scorekeeping/over.html", {"event_name": over.event_name, "token": token}
+            )
 
     return answered
 

@@ -26,6 +26,10 @@
   var channel = "BroadcastChannel" in window ? new BroadcastChannel("clubscore:" + token) : null;
   var queue = [];      // what IndexedDB holds, as last read
   var sending = false;
+  // An answer to read is on the screen (a conflict, a refusal with what was typed): the
+  // rest of the queue waits for the scorekeeper (a form sent, "Send now", a reload), or
+  // the next item's answer would replace it before anyone read it.
+  var held = false;
 
   // -- the queue on the tablet --------------------------------------------------------
 
@@ -133,12 +137,12 @@
       form.removeAttribute("aria-busy");
       if (submitter) submitter.disabled = false;
       if (answer === "stored") {
-        toCard();
+        forgetTypingOf(item).then(toCard, toCard);
         return;
       }
       delete form.dataset.sent;  // (static/js/scorekeeping.js: previews may go on)
       if (answer === "later") {
-        keep(item, form, true);
+        keep(item, form, true).then(function () { forgetTypingOf(item); });
       } else {
         answerPage(answer.page, item);
       }
@@ -188,6 +192,8 @@
     document.getElementById("preview").textContent = "";
     delete form.dataset.sent;
     delete form.dataset.dirty;
+    // Blank until something is typed: a second tap of a double tap sends nothing.
+    form.dataset.fresh = "1";
   }
 
   // -- what is typed and not yet sent -------------------------------------------------
@@ -200,16 +206,35 @@
 
   function keepTyping(form) {
     var data = new URLSearchParams(new FormData(form));
+    var version = data.get("version");
     NOT_TYPED.forEach(function (name) { data.delete(name); });
-    return store.set(TYPING, { number: data.get("number"), body: data.toString() });
+    return store.set(TYPING, {
+      number: data.get("number"), version: version, body: data.toString(), shown: typed(form)
+    });
   }
 
   function forgetTyping() { return store.del(TYPING); }
 
+  // Once `item` is stored or kept in the queue, what was typed for it is kept there.
+  function forgetTypingOf(item) {
+    if (item.kind !== "entry") return Promise.resolve();
+    return store.get(TYPING).then(function (kept) {
+      if (kept && Number(kept.number) === item.number) return forgetTyping();
+    });
+  }
+
   function restoreTyping(form) {
     return store.get(TYPING).then(function (kept) {
       var number = form.querySelector("[name=number]");
-      if (!kept || !number || kept.number !== number.value) return;
+      var version = form.querySelector("[name=version]");
+      if (!kept || !number) return;
+      if (kept.number !== number.value ||
+          (kept.version != null && version && kept.version !== version.value)) {
+        // Typed here without network for a hand saved meanwhile (from another tablet):
+        // said above the card, never put in a form over what is stored.
+        if (kept.shown && kept.shown.length) sayAbove([], kept.shown);
+        return;
+      }
       var typed = new URLSearchParams(kept.body);
       var fields = form.querySelectorAll("input:not([type=hidden]), select, textarea");
       for (var i = 0; i < fields.length; i++) {
@@ -221,6 +246,7 @@
         }
       }
       form.dataset.dirty = "1";
+      delete form.dataset.fresh;
       // Online again: previewed, so the server keeps it as its draft too.
       var first = form.querySelector("input:not([type=hidden])");
       if (first && navigator.onLine) first.dispatchEvent(new Event("input", { bubbles: true }));
@@ -366,7 +392,7 @@
   // -- sending --------------------------------------------------------------------------
 
   function send() {
-    if (!navigator.onLine || sending) return Promise.resolve();
+    if (!navigator.onLine || sending || held) return Promise.resolve();
     if (navigator.locks) {
       // One tab sends; another finding the lock taken leaves it to that one.
       return navigator.locks.request("clubscore-send:" + token, { ifAvailable: true },
@@ -392,6 +418,7 @@
               return next();
             }
             answerPage(answer.page, item);  // once it left the queue: its numbers are shown
+            held = true;
             return "shown";
           });
         });
@@ -481,24 +508,8 @@
       var notTaken = !theirs || theirs.querySelector("[data-not-taken]");
       var said = theirs ? theirs.querySelector("[role=alert]") : null;
       if (!said && !notTaken) said = theirs;
-      var box = document.getElementById("server-said") || document.createElement("ul");
-      box.id = "server-said";
-      box.className = "messages";
-      box.setAttribute("role", "alert");
-      box.textContent = "";
-      var line = document.createElement("li");
-      line.className = "message error";
-      line.textContent = said ? said.textContent.trim() : words.refused;
-      box.appendChild(line);
       var shown = (item && item.shown) || [];
-      if (notTaken && shown.length) {
-        var what = document.createElement("li");
-        what.className = "message error typed";
-        what.textContent = words.typed + " " + shown.map(function (pair) { return pair[0] + " " + pair[1]; }).join(" · ");
-        box.appendChild(what);
-      }
-      main.insertBefore(box, main.firstChild);
-      box.scrollIntoView({ block: "center" });
+      sayAbove([said ? said.textContent.trim() : words.refused], notTaken ? shown : []);
       return;
     }
     main.innerHTML = theirs.innerHTML;
@@ -512,6 +523,34 @@
       alert.scrollIntoView({ block: tall ? "start" : "center" });
     }
     show();
+  }
+
+  // `lines` and what was typed (`shown`), above the card, below what was said before (a
+  // second hand refused does not wipe the first one's numbers).
+  function sayAbove(lines, shown) {
+    var main = document.getElementById("main");
+    if (!main) return;
+    var box = document.getElementById("server-said");
+    if (!box) {
+      box = document.createElement("ul");
+      box.id = "server-said";
+      box.className = "messages";
+      box.setAttribute("role", "alert");
+      main.insertBefore(box, main.firstChild);
+    }
+    lines.forEach(function (text) {
+      var line = document.createElement("li");
+      line.className = "message error";
+      line.textContent = text;
+      box.appendChild(line);
+    });
+    if (shown.length) {
+      var what = document.createElement("li");
+      what.className = "message error typed";
+      what.textContent = words.typed + " " + shown.map(function (pair) { return pair[0] + " " + pair[1]; }).join(" · ");
+      box.appendChild(what);
+    }
+    box.scrollIntoView({ block: "center" });
   }
 
   // Everything is stored: show the card as the server has it (real totals), unless
@@ -551,17 +590,23 @@
     var form = event.target;
     if (!form.dataset || !form.dataset.queue) return;
     event.preventDefault();
+    if (form.dataset.fresh) return;  // the blank next hand: nothing typed to send
+    held = false;  // the scorekeeper acts on what was said: the queue goes on
     var item = itemOf(form, event.submitter);
-    if (form.dataset.queue === "entry") forgetTyping();  // sent or queued: kept there
-    // Online with nothing waiting it is sent at once; else it waits its turn.
-    if (navigator.onLine && !queue.length) sendNow(item, form, event.submitter);
-    else keep(item, form);
+    // Online with nothing waiting it is sent at once; else it waits its turn. What was
+    // typed is forgotten once the hand is stored or kept (a reload meanwhile keeps it).
+    if (navigator.onLine && !queue.length) {
+      sendNow(item, form, event.submitter);
+    } else {
+      keep(item, form).then(function () { forgetTypingOf(item); });
+    }
   });
 
   document.addEventListener("input", function (event) {
     var form = event.target.closest && event.target.closest("form[data-queue=entry]");
     if (!form) return;
     form.dataset.dirty = "1";
+    delete form.dataset.fresh;
     keepTyping(form);
   });
 
@@ -604,7 +649,10 @@
   });
 
   document.addEventListener("click", function (event) {
-    if (event.target.closest && event.target.closest("#offline .send-now")) send();
+    if (event.target.closest && event.target.closest("#offline .send-now")) {
+      held = false;
+      send();
+    }
   });
   window.addEventListener("online", function () { light(); send(); });
   window.addEventListener("offline", light);

@@ -1,0 +1,142 @@
+"""What a tablet typed is never lost unseen, whatever the network does: a save whose
+answer never comes, a double tap without network, a conflict while more hands wait,
+typing without network for a hand another tablet saved meanwhile, hands that waited
+until the evening was finished. (Found by a walk with the network cut and held.)"""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from playwright.sync_api import expect
+
+from clubscore.events.models import Event, ScoreEntry
+
+from .conftest import TABLET
+from .test_browser_offline import BACK_ONLINE_MS, HAND, enter_offline, light, open_card, stored
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+OFFICE_HAND = {"number": 1, "version": 0, "melded_aces": 5, "red_books": 0, "black_books": 0}
+
+
+def office_saves_hand_1(link) -> None:
+    """The team's other tablet saves hand 1 (a plain client: the same link)."""
+    tablet = Client()
+    tablet.get(f"/s/{link.token}/")
+    answer = tablet.post(f"/s/{link.token}/entry/", {**OFFICE_HAND, "exact_deals": 0})
+    assert answer.status_code == 302
+
+
+def test_a_save_whose_answer_never_comes_keeps_what_was_typed_through_a_reload(
+    new_page, live_server, card, console_errors
+):
+    console_errors.allow(r"net::ERR_")  # the save cut off by the reload
+    _event, link = card
+    page = open_card(new_page(TABLET), live_server, link)
+    page.route("**/entry/", lambda route: None)  # an access point that never answers
+    enter_offline(page, HAND)
+    page.wait_for_timeout(1500)  # on its way, no answer yet
+    page.reload()
+    expect(page.locator("#id_melded_aces")).to_have_value("3")
+    expect(page.locator("#id_in_hand_low")).to_have_value("2")
+    assert stored(link) is None
+
+
+def test_a_double_tap_without_network_keeps_one_hand(new_page, live_server, card):
+    _event, link = card
+    page = open_card(new_page(TABLET), live_server, link)
+    page.context.set_offline(True)
+    enter_offline(page, HAND)
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    page.get_by_role("button", name="Save our hand").click()  # the second tap: blank
+    page.wait_for_timeout(500)
+    expect(light(page)).to_contain_text("1 waiting to send")
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+
+
+def test_a_conflict_stays_on_the_screen_while_the_next_hand_waits(new_page, live_server, card):
+    _event, link = card
+    page = open_card(new_page(TABLET), live_server, link)
+    page.context.set_offline(True)
+    enter_offline(page, HAND)
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    enter_offline(page, HAND)
+    expect(light(page)).to_contain_text("2 waiting to send")
+    office_saves_hand_1(link)
+
+    page.context.set_offline(False)
+    conflict = page.locator(".conflict")
+    expect(conflict).to_contain_text(
+        "Someone else changed this hand in the meantime", timeout=BACK_ONLINE_MS
+    )
+    page.wait_for_timeout(12_000)  # two tries of the queue and a poll
+    expect(conflict).to_be_visible()
+    expect(page.locator("#id_melded_aces")).to_have_value("3")
+    expect(light(page)).to_contain_text("1 waiting to send")
+    assert stored(link, 2) is None
+
+    page.get_by_role("button", name="Save our hand").click()  # ours replaces theirs
+    expect(light(page)).to_have_text("Online", timeout=BACK_ONLINE_MS)
+    assert stored(link, 1).part(1).data["melded"]["aces"] == 3
+    assert stored(link, 2).part(1).data["melded"]["aces"] == 3
+
+
+def test_typing_without_network_for_a_hand_saved_elsewhere_is_said_not_filled_in(
+    new_page, live_server, card
+):
+    _event, link = card
+    page = open_card(new_page(TABLET), live_server, link)
+    page.context.set_offline(True)
+    page.locator("#id_red_books").fill("3")
+    page.wait_for_timeout(300)  # IndexedDB writes
+    context = page.context
+    page.close()
+    office_saves_hand_1(link)
+
+    context.set_offline(False)
+    again = context.new_page()
+    again.goto(f"{live_server.url}/s/{link.token}/?edit=1#card")
+    expect(again.locator("#id_melded_aces")).to_have_value("5")  # as stored
+    expect(again.locator("#id_red_books")).not_to_have_value("3")
+    expect(again.locator("#server-said")).to_contain_text("What you typed: Red books 3")
+
+
+def test_hands_that_waited_past_the_final_are_all_said(new_page, live_server, card):
+    event, link = card
+    page = open_card(new_page(TABLET), live_server, link)
+    page.context.set_offline(True)
+    enter_offline(page, HAND)
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    enter_offline(page, {"melded_aces": "4", "in_hand_low": "1"})
+    expect(light(page)).to_contain_text("2 waiting to send")
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+
+    page.context.set_offline(False)
+    said = page.locator("#server-said")
+    expect(said).to_contain_text("Aces 3", timeout=BACK_ONLINE_MS)
+    page.get_by_role("button", name="Send now").click()
+    expect(said).to_contain_text("Aces 4")
+    expect(said).to_contain_text("Aces 3")  # the first hand's numbers stay
+    assert not ScoreEntry.objects.filter(table=link.table).exists()
+
+
+def test_the_page_of_a_finished_evening_lists_what_the_tablet_never_sent(
+    new_page, live_server, card
+):
+    event, link = card
+    page = open_card(new_page(TABLET), live_server, link)
+    page.context.set_offline(True)
+    enter_offline(page, HAND)
+    expect(light(page)).to_contain_text("1 waiting to send")
+    context = page.context
+    page.close()
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+
+    context.set_offline(False)
+    again = context.new_page()
+    again.goto(f"{live_server.url}/s/{link.token}/")
+    expect(again.get_by_role("heading", name="The evening is over")).to_be_visible()
+    never = again.locator("#not-sent")
+    expect(never).to_contain_text("Never sent")
+    expect(never).to_contain_text("What you typed:")
+    expect(never).to_contain_text("Aces 3")
