@@ -202,14 +202,17 @@
   // the server or the hand is saved; a reload (or the page closed and opened again)
   // puts it back in the form.
   var TYPING = "clubscore:typing:" + token;
+  var NOT_TAKEN = "clubscore:not-taken:" + token;  // refused as nobody's (js/over.js)
   var NOT_TYPED = ["csrfmiddlewaretoken", "idem", "version"];
 
   function keepTyping(form) {
     var data = new URLSearchParams(new FormData(form));
     var version = data.get("version");
     NOT_TYPED.forEach(function (name) { data.delete(name); });
+    var title = document.querySelector("#card .hand-title");  // "Hand 2", in the game's word
     return store.set(TYPING, {
-      number: data.get("number"), version: version, body: data.toString(), shown: typed(form)
+      number: data.get("number"), version: version, body: data.toString(), shown: typed(form),
+      title: title ? title.textContent.trim() : ""
     });
   }
 
@@ -232,7 +235,7 @@
           (kept.version != null && version && kept.version !== version.value)) {
         // Typed here without network for a hand saved meanwhile (from another tablet):
         // said above the card, never put in a form over what is stored.
-        if (kept.shown && kept.shown.length) sayAbove([], kept.shown);
+        if (kept.shown && kept.shown.length) sayAbove([], kept.shown, kept.title);
         return;
       }
       var typed = new URLSearchParams(kept.body);
@@ -510,12 +513,24 @@
       if (!said && !notTaken) said = theirs;
       var shown = (item && item.shown) || [];
       sayAbove([said ? said.textContent.trim() : words.refused], notTaken ? shown : []);
+      // Taken by nobody (the evening finished, the link replaced): kept on the tablet
+      // too, for the page that says the evening is over ("Never sent", js/over.js).
+      if (notTaken && shown.length) {
+        store.update(NOT_TAKEN, function (list) { return (list || []).concat([item]); });
+      }
       return;
     }
     main.innerHTML = theirs.innerHTML;
     // The server's answer now, no longer the copy kept for no network (its note goes).
     delete html.dataset.keptCopy;
     if (window.htmx) window.htmx.process(main);
+    var form = entryForm();
+    if (form && item && item.kind === "entry") {
+      // The hand as sent, in the answer's form (a conflict, a refusal on its field): kept
+      // like typing, and no later landing of the queue reloads the card over it.
+      form.dataset.dirty = "1";
+      keepTyping(form);
+    }
     var alert = main.querySelector(".conflict, .form-errors, [role=alert]");
     if (alert) {
       // Its top in sight: a conflict taller than a phone's screen starts at its heading.
@@ -527,7 +542,7 @@
 
   // `lines` and what was typed (`shown`), above the card, below what was said before (a
   // second hand refused does not wipe the first one's numbers).
-  function sayAbove(lines, shown) {
+  function sayAbove(lines, shown, title) {
     var main = document.getElementById("main");
     if (!main) return;
     var box = document.getElementById("server-said");
@@ -547,7 +562,8 @@
     if (shown.length) {
       var what = document.createElement("li");
       what.className = "message error typed";
-      what.textContent = words.typed + " " + shown.map(function (pair) { return pair[0] + " " + pair[1]; }).join(" · ");
+      what.textContent = (title ? title + ": " : "") + words.typed + " " +
+        shown.map(function (pair) { return pair[0] + " " + pair[1]; }).join(" · ");
       box.appendChild(what);
     }
     box.scrollIntoView({ block: "center" });

@@ -1,6 +1,7 @@
 /* The page that says a card's evening is over: what this tablet still holds for the
-   card without having sent it (offline.js's queue and the typing of a hand not yet
-   saved, in IndexedDB) is listed, so nothing typed is lost unseen. */
+   card without knowing it arrived (offline.js's queue, the hands the server refused as
+   nobody's, the typing of a hand not yet saved, in IndexedDB) is listed, so nothing
+   typed is lost unseen. */
 (function () {
   "use strict";
   var box = document.getElementById("not-sent");
@@ -12,10 +13,12 @@
   }
   Promise.all([
     store.get("clubscore:queue:" + token),
+    store.get("clubscore:not-taken:" + token),
     store.get("clubscore:typing:" + token)
   ]).then(function (found) {
-    var lists = (found[0] || []).map(function (item) { return item.shown || []; });
-    if (found[1] && found[1].shown) lists.push(found[1].shown);
+    var items = (found[0] || []).concat(found[1] || []);
+    var lists = items.map(function (item) { return item.shown || []; });
+    if (found[2] && found[2].shown) lists.push(found[2].shown);
     var list = box.querySelector("ul");
     lists.forEach(function (shown) {
       if (!shown.length) return;

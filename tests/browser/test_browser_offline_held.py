@@ -9,7 +9,8 @@ import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
-from clubscore.events.models import Event, ScoreEntry
+from clubscore.events.links import revoke_table_links
+from clubscore.events.models import Event, ScoreEntry, TeamPart
 
 from .conftest import TABLET
 from .test_browser_offline import BACK_ONLINE_MS, HAND, enter_offline, light, open_card, stored
@@ -39,7 +40,7 @@ def test_a_save_whose_answer_never_comes_keeps_what_was_typed_through_a_reload(
     page.reload()
     expect(page.locator("#id_melded_aces")).to_have_value("3")
     expect(page.locator("#id_in_hand_low")).to_have_value("2")
-    assert stored(link) is None
+    assert not TeamPart.objects.filter(entry__table=link.table).exists()  # not saved
 
 
 def test_a_double_tap_without_network_keeps_one_hand(new_page, live_server, card):
@@ -75,8 +76,13 @@ def test_a_conflict_stays_on_the_screen_while_the_next_hand_waits(new_page, live
     expect(light(page)).to_contain_text("1 waiting to send")
     assert stored(link, 2) is None
 
-    page.get_by_role("button", name="Save our hand").click()  # ours replaces theirs
+    page.get_by_role("button", name="Send now").click()  # hand 2 goes; the conflict stays
     expect(light(page)).to_have_text("Online", timeout=BACK_ONLINE_MS)
+    assert stored(link, 2).part(1).data["melded"]["aces"] == 3
+    expect(conflict).to_be_visible()
+    expect(page.locator("#id_melded_aces")).to_have_value("3")
+    page.get_by_role("button", name="Save our hand").click()  # ours replaces theirs
+    expect(page.get_by_text("Hand 1 saved.")).to_be_visible()
     assert stored(link, 1).part(1).data["melded"]["aces"] == 3
     assert stored(link, 2).part(1).data["melded"]["aces"] == 3
 
@@ -98,18 +104,21 @@ def test_typing_without_network_for_a_hand_saved_elsewhere_is_said_not_filled_in
     again.goto(f"{live_server.url}/s/{link.token}/?edit=1#card")
     expect(again.locator("#id_melded_aces")).to_have_value("5")  # as stored
     expect(again.locator("#id_red_books")).not_to_have_value("3")
-    expect(again.locator("#server-said")).to_contain_text("What you typed: Red books 3")
+    expect(again.locator("#server-said")).to_contain_text("Hand 1: What you typed: Red books 3")
 
 
-def test_hands_that_waited_past_the_final_are_all_said(new_page, live_server, card):
-    event, link = card
+def test_hands_that_waited_while_the_link_was_replaced_are_all_said(
+    new_page, live_server, card, console_errors
+):
+    console_errors.allow(r"404 \(Not Found\)|Response Status Error Code 404")
+    _event, link = card
     page = open_card(new_page(TABLET), live_server, link)
     page.context.set_offline(True)
     enter_offline(page, HAND)
     expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
     enter_offline(page, {"melded_aces": "4", "in_hand_low": "1"})
     expect(light(page)).to_contain_text("2 waiting to send")
-    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    revoke_table_links(link.table)
 
     page.context.set_offline(False)
     said = page.locator("#server-said")
@@ -117,6 +126,27 @@ def test_hands_that_waited_past_the_final_are_all_said(new_page, live_server, ca
     page.get_by_role("button", name="Send now").click()
     expect(said).to_contain_text("Aces 4")
     expect(said).to_contain_text("Aces 3")  # the first hand's numbers stay
+    assert not ScoreEntry.objects.filter(table=link.table).exists()
+
+
+def test_hands_refused_once_the_evening_is_final_are_listed_after_a_reload(
+    new_page, live_server, card
+):
+    """Back online, the queued hands are refused (the evening is over) or the card
+    reloads first to say so: either way the page that says it lists them."""
+    event, link = card
+    page = open_card(new_page(TABLET), live_server, link)
+    page.context.set_offline(True)
+    enter_offline(page, HAND)
+    expect(light(page)).to_contain_text("1 waiting to send")
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    page.context.set_offline(False)
+    expect(page.get_by_text("is finished: the scores are final")).to_be_visible(
+        timeout=BACK_ONLINE_MS
+    )
+    page.reload()
+    expect(page.get_by_role("heading", name="The evening is over")).to_be_visible()
+    expect(page.locator("#not-sent")).to_contain_text("Aces 3")
     assert not ScoreEntry.objects.filter(table=link.table).exists()
 
 
@@ -137,6 +167,6 @@ def test_the_page_of_a_finished_evening_lists_what_the_tablet_never_sent(
     again.goto(f"{live_server.url}/s/{link.token}/")
     expect(again.get_by_role("heading", name="The evening is over")).to_be_visible()
     never = again.locator("#not-sent")
-    expect(never).to_contain_text("Never sent")
+    expect(never).to_contain_text("Kept on this device")
     expect(never).to_contain_text("What you typed:")
     expect(never).to_contain_text("Aces 3")

@@ -347,7 +347,7 @@ def test_the_clock_buttons_fit_the_clock_and_calling_time_asks_first(organizer_c
     assert "Start the clock" not in page and "Extend" in page
     # One tap opens the question; the second calls time for every table.
     assert '<details class="call-time">' in page
-    assert '<summary class="button danger">Call time…</summary>' in page
+    assert '<summary class="button danger" role="button">Call time…</summary>' in page
     assert "Yes, call time now" in page
 
     call_time(event)
