@@ -33,6 +33,7 @@ def test_call_the_organizer_on_a_card_opens_cancels_and_calls(new_page, live_ser
     page.get_by_role("button", name="Cancel").click()
     expect(page.get_by_label("A question")).to_be_hidden()
     one_button(page, "Call the organizer").click()
+    expect(page.get_by_label("A question")).to_be_focused()  # the panel's first field
     page.get_by_label("A question").check()
     one_button(page, "Call the organizer").click()
     expect(page.locator(".call-state")).to_contain_text("The organizer has been called.")
@@ -60,6 +61,12 @@ def test_call_time_next_round_and_reopen_on_the_dashboard(
     page.goto(f"{live_server.url}/events/{event.pk}/dashboard/")
 
     one_button(page, "Call time").click()  # the opener "Call time…"
+    # The focus goes into the panel, to "Cancel" (never to a deed that cannot be undone),
+    # and Escape closes it, the focus back on the opener.
+    expect(page.get_by_role("button", name="Cancel")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(one_button(page, "Call time")).to_be_focused()
+    page.keyboard.press("Enter")
     one_button(page, "Call time").click()  # then "Yes, call time now"
     expect(page.get_by_text("Round 1: time is called.")).to_be_visible()
     assert Round.objects.get(event=event).time_called_at is not None
