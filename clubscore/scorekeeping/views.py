@@ -214,20 +214,33 @@ def _act(
     except Refused as refusal:
         if on_refused is not None:
             return on_refused(refusal.message)
-        messages.error(request, refusal.message)
+        return _not_taken(request, card, [refusal.message])
     except Conflict:
         said = translate(card.game.words.changed_meantime)
         if on_refused is not None:
             return on_refused(said)
-        messages.error(request, said)
+        return _not_taken(request, card, [said])
     except Invalid as error:
         if on_invalid is not None:
             return on_invalid(error)
-        for errors in error.errors.values():
-            for message in errors:
-                messages.error(request, translate(message))
-    else:
-        success_once(request, outcome.get("message", ""))
+        return _not_taken(
+            request, card, [translate(m) for errors in error.errors.values() for m in errors]
+        )
+    success_once(request, outcome.get("message", ""))
+    return redirect(reverse("scorekeeping:card", args=[card.link.token]) + "#next")
+
+
+def _not_taken(request: HttpRequest, card: ScoreCard, said: list[str]) -> HttpResponse:
+    """A refusal, said above the card it redirects to. Sent by the tablet's queue
+    (static/js/offline.js, which marks its posts): a page of its own instead (200, no
+    console error), which the queue says above the card; it cannot read a redirect, and
+    took one for "stored" while the message waited for some later page."""
+    if request.headers.get("X-Clubscore-Queue"):
+        return render(
+            request, "scorekeeping/not_taken.html", {"said": said, "token": card.link.token}
+        )
+    for text in said:
+        messages.error(request, text)
     return redirect(reverse("scorekeeping:card", args=[card.link.token]) + "#next")
 
 

@@ -445,7 +445,9 @@
     return fetch(item.url, {
       method: "POST",
       body: item.body,
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      // Marked as the queue's: a refusal comes as a page to say (not a redirect, which
+      // reads as stored here), views._not_taken.
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Clubscore-Queue": "1" },
       credentials: "same-origin",
       redirect: "manual",
       signal: abort ? abort.signal : undefined
@@ -514,9 +516,11 @@
       var shown = (item && item.shown) || [];
       sayAbove([said ? said.textContent.trim() : words.refused], notTaken ? shown : []);
       // Taken by nobody (the evening finished, the link replaced): kept on the tablet
-      // too, for the page that says the evening is over ("Never sent", js/over.js).
+      // too, for the page that says the evening is over ("Kept on this device", over.js).
       if (notTaken && shown.length) {
         store.update(NOT_TAKEN, function (list) { return (list || []).concat([item]); });
+      } else {
+        refreshLive();  // a refusal of the card's own: what it refused, as it is now
       }
       return;
     }

@@ -10,7 +10,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from clubscore.events.links import revoke_table_links
-from clubscore.events.models import Event, ScoreEntry, TeamPart
+from clubscore.events.models import Event, ScoreEntry, ScorekeeperLink, TeamPart
 
 from .conftest import TABLET
 from .test_browser_offline import BACK_ONLINE_MS, HAND, enter_offline, light, open_card, stored
@@ -170,3 +170,33 @@ def test_the_page_of_a_finished_evening_lists_what_the_tablet_never_sent(
     expect(never).to_contain_text("Kept on this device")
     expect(never).to_contain_text("What you typed:")
     expect(never).to_contain_text("Aces 3")
+
+
+def test_a_confirmation_refused_on_arrival_is_said_while_the_next_hand_is_typed(
+    new_page, live_server, card
+):
+    _event, link = card
+    other = ScorekeeperLink.objects.get(table=link.table, team__number=2)
+    team1 = open_card(new_page(TABLET), live_server, link)
+    team2 = open_card(new_page(TABLET), live_server, other)
+    for page in (team1, team2):  # online: both parts are in
+        enter_offline(page, HAND)
+        expect(page.get_by_text("Hand 1 saved.")).to_be_visible()
+    team1.reload()
+    team1.context.set_offline(True)
+    team1.get_by_role("button", name="Confirm", exact=True).click()
+    expect(light(team1)).to_contain_text("1 waiting to send")
+    team1.locator("#id_red_books").fill("1")  # hand 2, typed meanwhile
+    # Team 2 changes its hand 1 meanwhile: the confirmation was of the version before.
+    team2.goto(f"{live_server.url}/s/{other.token}/?edit=1#card")
+    team2.locator("#id_melded_aces").fill("5")
+    team2.get_by_role("button", name="Save our hand").click()
+    expect(team2.get_by_text("Hand 1 saved.")).to_be_visible()
+
+    team1.context.set_offline(False)
+    expect(team1.locator("#server-said")).to_contain_text(
+        "The hand changed in the meantime; check it again.", timeout=BACK_ONLINE_MS
+    )
+    expect(team1.locator("#id_red_books")).to_have_value("1")  # the typing stays
+    expect(team1.locator("#pending-1")).to_contain_text("5 aces")  # the hand as it is now
+    assert stored(link).part(2).state == "entered"
