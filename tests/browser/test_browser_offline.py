@@ -237,15 +237,22 @@ def test_the_offline_card_reads_well(new_page, live_server, card, viewport, loca
     expect(waiting_row(page, 1)).not_to_contain_text(words[1], timeout=BACK_ONLINE_MS)
 
 
-def test_a_confirmation_made_offline_waits_and_lands_once(new_page, live_server, card):
-    _event, link = card
+def both_teams_in(new_page, live_server, link):
+    """Each team's tablet saves its part of hand 1 online; team 1's card read again
+    (its check of team 2's part shown). Returns both pages and team 2's link."""
     other = ScorekeeperLink.objects.get(table=link.table, team__number=2)
     team1 = open_card(new_page(TABLET), live_server, link)
     team2 = open_card(new_page(TABLET), live_server, other)
-    for page in (team1, team2):  # online: both parts are in
+    for page in (team1, team2):
         enter_offline(page, HAND)
         expect(page.locator(".message")).to_contain_text("Hand 1 saved.")
     team1.reload()
+    return team1, team2, other
+
+
+def test_a_confirmation_made_offline_waits_and_lands_once(new_page, live_server, card):
+    _event, link = card
+    team1, _team2, _other = both_teams_in(new_page, live_server, link)
     pending = team1.locator("#pending-1")
     expect(pending).to_be_visible()
     team1.context.set_offline(True)

@@ -10,10 +10,18 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from clubscore.events.links import revoke_table_links
-from clubscore.events.models import Event, ScoreEntry, ScorekeeperLink, TeamPart
+from clubscore.events.models import Event, ScoreEntry, TeamPart
 
 from .conftest import TABLET
-from .test_browser_offline import BACK_ONLINE_MS, HAND, enter_offline, light, open_card, stored
+from .test_browser_offline import (
+    BACK_ONLINE_MS,
+    HAND,
+    both_teams_in,
+    enter_offline,
+    light,
+    open_card,
+    stored,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -176,13 +184,7 @@ def test_a_confirmation_refused_on_arrival_is_said_while_the_next_hand_is_typed(
     new_page, live_server, card
 ):
     _event, link = card
-    other = ScorekeeperLink.objects.get(table=link.table, team__number=2)
-    team1 = open_card(new_page(TABLET), live_server, link)
-    team2 = open_card(new_page(TABLET), live_server, other)
-    for page in (team1, team2):  # online: both parts are in
-        enter_offline(page, HAND)
-        expect(page.get_by_text("Hand 1 saved.")).to_be_visible()
-    team1.reload()
+    team1, team2, other = both_teams_in(new_page, live_server, link)
     team1.context.set_offline(True)
     team1.get_by_role("button", name="Confirm", exact=True).click()
     expect(light(team1)).to_contain_text("1 waiting to send")
