@@ -249,13 +249,8 @@ class HandAndFoot(Game):
         if "decks" in data:
             decks = check.integer(data["decks"], "decks", 1, MAX_DECKS)
         max_hand = options["hands"]
-        hand = check.integer(
-            data["hand"],
-            "hand",
-            1,
-            max_hand,
-            message(_("A game has {hands} hands."), hands=max_hand),
-        )
+        too_far = message(_("A game has {hands} hands."), hands=max_hand)
+        hand = check.integer(data["hand"], "hand", 1, max_hand, too_far)
         raw_teams = check.sequence(data["teams"], "teams", 2, 2)
         teams = []
         if raw_teams is not None:
@@ -465,10 +460,9 @@ class HandAndFoot(Game):
     # -- scoring ------------------------------------------------------------------
 
     def _score(self, payload: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
-        minimums = options["meld_minimums"]
         return {
             "hand": payload["hand"],
-            "meld_minimum": minimums[min(payload["hand"], len(minimums)) - 1],
+            "meld_minimum": self.meld_minimum(payload["hand"], options),
             "teams": [self._score_team(team) for team in payload["teams"]],
         }
 
