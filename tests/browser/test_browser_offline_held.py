@@ -36,6 +36,16 @@ def office_saves_hand_1(link) -> None:
     assert answer.status_code == 302
 
 
+def hand_1_queued(new_page, live_server, link):
+    """A tablet without network that saved hand 1 (queued): its form is at hand 2."""
+    page = open_card(new_page(TABLET), live_server, link)
+    page.context.set_offline(True)
+    enter_offline(page, HAND)
+    expect(light(page)).to_contain_text("1 waiting to send")
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    return page
+
+
 def test_a_save_whose_answer_never_comes_keeps_what_was_typed_through_a_reload(
     new_page, live_server, card, console_errors
 ):
@@ -53,10 +63,7 @@ def test_a_save_whose_answer_never_comes_keeps_what_was_typed_through_a_reload(
 
 def test_a_double_tap_without_network_keeps_one_hand(new_page, live_server, card):
     _event, link = card
-    page = open_card(new_page(TABLET), live_server, link)
-    page.context.set_offline(True)
-    enter_offline(page, HAND)
-    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    page = hand_1_queued(new_page, live_server, link)
     page.get_by_role("button", name="Save our hand").click()  # the second tap: blank
     page.wait_for_timeout(500)
     expect(light(page)).to_contain_text("1 waiting to send")
@@ -65,10 +72,7 @@ def test_a_double_tap_without_network_keeps_one_hand(new_page, live_server, card
 
 def test_a_conflict_stays_on_the_screen_while_the_next_hand_waits(new_page, live_server, card):
     _event, link = card
-    page = open_card(new_page(TABLET), live_server, link)
-    page.context.set_offline(True)
-    enter_offline(page, HAND)
-    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    page = hand_1_queued(new_page, live_server, link)
     enter_offline(page, HAND)
     expect(light(page)).to_contain_text("2 waiting to send")
     office_saves_hand_1(link)
@@ -120,10 +124,7 @@ def test_hands_that_waited_while_the_link_was_replaced_are_all_said(
 ):
     console_errors.allow(r"404 \(Not Found\)|Response Status Error Code 404")
     _event, link = card
-    page = open_card(new_page(TABLET), live_server, link)
-    page.context.set_offline(True)
-    enter_offline(page, HAND)
-    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    page = hand_1_queued(new_page, live_server, link)
     enter_offline(page, {"melded_aces": "4", "in_hand_low": "1"})
     expect(light(page)).to_contain_text("2 waiting to send")
     revoke_table_links(link.table)
@@ -143,10 +144,7 @@ def test_hands_refused_once_the_evening_is_final_are_listed_after_a_reload(
     """Back online, the queued hands are refused (the evening is over) or the card
     reloads first to say so: either way the page that says it lists them."""
     event, link = card
-    page = open_card(new_page(TABLET), live_server, link)
-    page.context.set_offline(True)
-    enter_offline(page, HAND)
-    expect(light(page)).to_contain_text("1 waiting to send")
+    page = hand_1_queued(new_page, live_server, link)
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
     page.context.set_offline(False)
     expect(page.get_by_text("is finished: the scores are final")).to_be_visible(
@@ -162,10 +160,7 @@ def test_the_page_of_a_finished_evening_lists_what_the_tablet_never_sent(
     new_page, live_server, card
 ):
     event, link = card
-    page = open_card(new_page(TABLET), live_server, link)
-    page.context.set_offline(True)
-    enter_offline(page, HAND)
-    expect(light(page)).to_contain_text("1 waiting to send")
+    page = hand_1_queued(new_page, live_server, link)
     context = page.context
     page.close()
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
