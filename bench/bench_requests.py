@@ -15,8 +15,9 @@ table of its own. The card page is measured as a tablet first opens it (no hand 
 and, reported beside it, with a hand in (its hands, changes and chart drawn).
 
 Goals (issue 28): card page <= 8x, preview <= 4x, unchanged poll <= 1.5x, a saved hand
-with its redirect <= 12x; the confirmation, the dashboard and the standings page are
-reported. Not a test: run with `make bench` or `python bench/bench_requests.py`.
+with its redirect <= 12x; the draft the tablet sends when typing pauses, the
+confirmation, the dashboard and the standings page are reported. Not a test: run with
+`make bench` or `python bench/bench_requests.py`.
 """
 
 from __future__ import annotations
@@ -179,6 +180,7 @@ def main() -> None:
         typed = tablets.typed(typing, 1)
         first_count = next(name for name in form.names if typed.get(name))
         preview_body = urlencode(form.data({first_count: typed[first_count]}))
+        draft_url = form.attrs["data-draft"]
         htmx = {"HTTP_HX_REQUEST": "true"}
 
         def unchanged_poll():
@@ -188,6 +190,11 @@ def main() -> None:
         def preview():
             response = post(tablets.client, preview_url, preview_body, **htmx)
             assert response.status_code == 200, response.status_code
+
+        def draft():
+            # Sent when typing pauses, not with each preview (static/js/scorekeeping.js).
+            response = post(tablets.client, draft_url, preview_body)
+            assert response.status_code == 204 and response["X-Clubscore-Draft"] == "kept"
 
         def saved_hand_cost(times: int) -> float:
             # Both teams save their part of hand 1 on fresh tables (a change each).
@@ -209,6 +216,7 @@ def main() -> None:
             "card page, a hand in": lambda n: cpu_ms(lambda: tablets.client.get(played_url), n),
             "unchanged poll": lambda n: cpu_ms(unchanged_poll, n),
             "preview": lambda n: cpu_ms(preview, n),
+            "draft, typing paused": lambda n: cpu_ms(draft, n),
             "saved hand + redirect": saved_hand_cost,
             "confirmation + redirect": confirmation_cost,
             "dashboard": lambda n: cpu_ms(

@@ -584,6 +584,14 @@ class Tablet:
                 )
                 if status != 200:
                     raise GaveUp(f"preview of hand {number} answered {status}")
+            draft_url = entry.attrs.get("data-draft")
+            if draft_url and steps:
+                # A pause before the save: the page keeps what is typed as the server's
+                # draft (static/js/scorekeeping.js), once, not with every preview.
+                url = urljoin(entry.action, draft_url)
+                status, _headers, _body = self.browser.request("POST", url, "draft", steps[-1])
+                if status != 204:
+                    raise GaveUp(f"draft of hand {number} answered {status}")
             self.think()
             self.key(entry)
             status, page = self.post("entry", entry, filled)
@@ -1036,7 +1044,7 @@ def report_evening(evening: Evening, label: str) -> dict:
     print(f"{label}: {len(evening.tables)} tables, {2 * len(evening.tables)} tablets, ", end="")
     print(f"{stats.seconds:.1f} s")
     print(report_line("all app requests", overall))
-    for kind in ("card", "live", "preview", "entry", "confirm", "turn-in"):
+    for kind in ("card", "live", "preview", "draft", "entry", "confirm", "turn-in"):
         print(report_line(kind, stats.summary({kind})))
     polls = [sample for sample in stats.samples if sample.kind == "live"]
     if polls:

@@ -75,7 +75,7 @@ PHONES_PER_TABLE = 4
 PHONES_PER_THREAD = 1
 P95_GOAL_MS = 1000.0
 P99_GOAL_MS = 2000.0
-KINDS = ("card", "live", "preview", "entry", "confirm", "phone")
+KINDS = ("card", "live", "preview", "draft", "entry", "confirm", "phone")
 
 
 @dataclass

@@ -30,7 +30,9 @@ from .modes import record
 
 def _lock_entry(table: Table, number: int) -> ScoreEntry:
     """The entry row, locked until the transaction ends (created when it is new: a row
-    this transaction inserts is its own until it commits). One query when it exists."""
+    this transaction inserts is its own until it commits). One query when it exists.
+
+    The caller holds the table's lock already (`ScoreCard.lock_table`, which says why)."""
     entry, _created = ScoreEntry.objects.select_for_update().get_or_create(
         table=table, number=number
     )
@@ -47,29 +49,32 @@ def side_version(card: ScoreCard, entry: ScoreEntry | None) -> int:
     return card.mode.version(card, entry)
 
 
-def save_draft(card: ScoreCard, number: int, raw: dict, *, version: int = 0) -> None:
-    """Keep what was typed (not yet sent) so a reload loses nothing.
+def save_draft(card: ScoreCard, number: int, raw: dict, *, version: int = 0) -> bool:
+    """Keep what was typed (not yet sent) so a reload or another tablet loses nothing;
+    whether it was kept.
 
-    `version` is the one the form was built on: a preview that arrives after its hand
+    `version` is the one the form was built on: a draft that arrives after its hand
     was saved (a late one, still on its way) is for a version gone and keeps nothing.
     """
     kept = card.entries.get(number)
     if side_version(card, kept) != version:
-        return
+        return False
     if kept is not None:
-        # The scorekeeper types on, one preview per count: one UPDATE of this side's
-        # draft. A draft is only of a hand this side has not sent, and sending it drops
-        # the draft, so a late preview finds none and goes on below, where the locked
-        # entry's version refuses it. Else (no draft yet) lock the entry and keep it there.
+        # The scorekeeper types on: one UPDATE of this side's draft. A draft is only of
+        # a hand this side has not sent, and sending it drops the draft, so a late draft
+        # finds none and goes on below, where the locked entry's version refuses it. Else
+        # (no draft yet) lock the entry and keep it there.
         mine = Draft.objects.filter(entry_id=kept.pk, side=int(card.side))
         if mine.update(data=raw, updated_at=timezone.now()):
-            return
+            return True
     with transaction.atomic():
+        card.lock_table()
         entry = _lock_entry(card.table, number)
         if side_version(card, entry) != version:
-            return  # saved since the form was shown
+            return False  # saved since the form was shown
         # Not the entry itself: a draft changes nothing the other tablet shows (`live_version`).
         entry.keep_draft(card.side, raw)
+        return True
 
 
 # -- actions ---------------------------------------------------------------------------

@@ -311,24 +311,32 @@ class ScoreCard:
     def actor_player_id(self) -> int | None:
         return None if self.organizer or self.link is None else self.link.player_id
 
+    def lock_table(self) -> datetime.datetime | None:
+        """Lock the table's row until the transaction ends; when its card was turned in.
+
+        Every transaction that may create a hand's entry takes this lock before it
+        (`actions._lock_entry`): a new entry's foreign key waits for this lock, holding the
+        new row's unique key meanwhile, so one that inserted first would deadlock with an
+        action holding this lock and creating the same hand (PostgreSQL).
+        """
+        return (
+            Table.objects.select_for_update()
+            .filter(pk=self.table.pk)
+            .values_list("turned_in_at", flat=True)
+            .get()
+        )
+
     def check_open(self, number: int, *, new: bool = False, locked: bool = False) -> None:
         """Refuse entry when the clock or the card says no (the organizer may always).
 
-        `locked`, in an action's transaction: lock the table's row first and take the
-        turn-in from it, not from the card read before the transaction. The turn-in locks
-        the same row, so a save, a confirmation or a dispute racing it lands wholly
-        before it (and the turn-in sees it) or is refused after it.
+        `locked`, in an action's transaction: lock the table's row first (`lock_table`)
+        and take the turn-in from it, not from the card read before the transaction. The
+        turn-in locks the same row, so a save, a confirmation or a dispute racing it lands
+        wholly before it (and the turn-in sees it) or is refused after it.
         """
+        turned_in_at = self.lock_table() if locked else self.table.turned_in_at
         if self.organizer:
             return
-        turned_in_at = self.table.turned_in_at
-        if locked:
-            turned_in_at = (
-                Table.objects.select_for_update()
-                .filter(pk=self.table.pk)
-                .values_list("turned_in_at", flat=True)
-                .get()
-            )
         if turned_in_at is not None:
             raise Refused(_("This card has been turned in."))
         phase = self.clock.phase

@@ -110,6 +110,8 @@ class CardPage:
         self.number = card.next_number if number is None else number
         if form is None and self.number is not None:
             form = entry_form(card, self.number, initial=self._initial(self.number))
+            if self._draft(self.number):
+                _typed_over(form)
         self.form = form
         self.conflict = conflict
         self.disputing = disputing
@@ -150,15 +152,18 @@ class CardPage:
 
     # -- the entry form --------------------------------------------------------
 
+    def _draft(self, number: int) -> dict | None:
+        """What this side typed for hand `number` and has not sent (None: nothing)."""
+        if self.card.entries.get(number) is None:
+            return None  # no draft without the hand's row
+        return self.card.drafts.get(number) or None
+
     def _initial(self, number: int) -> dict:
         """What the form shows: the draft typed so far, else what was entered, else zeros."""
         card, entry = self.card, self.card.entries.get(number)
         if entry is None:
             return {}
-        draft = card.drafts.get(number)
-        if draft:
-            return draft
-        return card.mode.initial(card, entry)
+        return self._draft(number) or card.mode.initial(card, entry)
 
     @property
     def version(self) -> int:
@@ -428,6 +433,16 @@ class CardPage:
             "call_form": self.call,
             **self.preview,
         }
+
+
+def _typed_over(form: EntryForm) -> None:
+    """A value that fills itself in which the draft holds was typed over (a draft keeps
+    such a value blank unless typed): it stays as typed (`data-touched`, which
+    static/js/scorekeeping.js keeps), or the next preview would fill it in again."""
+    for name, value in form.initial.items():
+        field = form.fields.get(name)
+        if field is not None and value != "" and "data-auto" in field.widget.attrs:
+            field.widget.attrs["data-touched"] = "1"
 
 
 def _shown_value(field: forms.Field, value: object) -> object:

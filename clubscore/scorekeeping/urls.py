@@ -14,6 +14,7 @@ urlpatterns = [
     path("s/<token:token>/manifest.webmanifest", offline.manifest, name="manifest"),
     path("s/<token:token>/entry/", views.entry, name="entry"),
     path("s/<token:token>/preview/", views.preview, name="preview"),
+    path("s/<token:token>/draft/", views.draft, name="draft"),
     path("s/<token:token>/confirm/", views.confirm, name="confirm"),
     path("s/<token:token>/dispute/", views.dispute, name="dispute"),
     path("s/<token:token>/turn-in/", views.turn_in, name="turn_in"),

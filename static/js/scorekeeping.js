@@ -26,7 +26,7 @@
   });
 
   // Once the form is sent, a preview still waiting for its delay is not sent after it
-  // (it would keep a draft of a hand already saved; the server ignores it too).
+  // (a request for a hand already saved; its draft stops too, static/js/offline.js).
   document.addEventListener("submit", function (event) {
     // Not a form htmx sends itself (the check-in search): that one stays on the page.
     if (!event.defaultPrevented) event.target.dataset.sent = "1";
@@ -35,6 +35,81 @@
     var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
     if (form && form.dataset.sent) event.preventDefault();
   });
+  // -- the server's draft ---------------------------------------------------------------
+  // What is typed and not yet sent is kept as the server's draft, for a reload or
+  // another tablet of the team, when typing pauses and when the page is put away (the
+  // screen off, another app, the page closed); without network, once it is back. Not
+  // with every preview: that write was a third of a preview's cost (issue 28).
+  // static/js/offline.js keeps it on this tablet meanwhile, and marks its copy once
+  // the server has it ("clubscore:draft-kept").
+  var DRAFT_PAUSE_MS = 2000;
+  var DRAFT_RETRY_MS = 5000;  // the server away (5xx, 429, no answer): tried again
+  var draftTimer = null;
+  var draftForm = null;  // typed into since the server last kept a draft
+
+  // What was typed, as the server's draft takes it (and the tablet keeps it): a value
+  // that fills itself in is blank unless typed over, as the preview sends it.
+  window.clubscoreTyped = function (form) {
+    var data = new URLSearchParams(new FormData(form));
+    var autos = form.querySelectorAll("input[data-auto]");
+    for (var i = 0; i < autos.length; i++) {
+      if (!autos[i].dataset.touched) data.set(autos[i].name, "");
+    }
+    return data;
+  };
+
+  function draftLater(form, wait) {
+    draftForm = form;
+    clearTimeout(draftTimer);
+    draftTimer = setTimeout(sendDraft, wait);
+  }
+
+  // `leaving`: the page is put away or left. A beacon then, which the browser sends
+  // after the page is gone (a fetch, even with keepalive, rarely got out while the
+  // service worker's page navigated away).
+  function sendDraft(leaving) {
+    clearTimeout(draftTimer);
+    draftTimer = null;
+    var form = draftForm;
+    if (!form || !navigator.onLine) return;  // without network: once it is back
+    draftForm = null;
+    if (!form.isConnected || form.dataset.sent || form.dataset.fresh) return;
+    var data = window.clubscoreTyped(form);
+    if (leaving === true && navigator.sendBeacon && navigator.sendBeacon(form.dataset.draft, data)) {
+      return;
+    }
+    fetch(form.dataset.draft, { method: "POST", body: data, credentials: "same-origin" })
+      .then(function (response) {
+        if (response.headers.get("X-Clubscore-Draft") === "kept") {
+          var kept = { detail: { body: data.toString() } };
+          document.dispatchEvent(new CustomEvent("clubscore:draft-kept", kept));
+        } else if (response.status >= 500 || response.status === 429) {
+          if (!draftForm) draftLater(form, DRAFT_RETRY_MS);
+        }
+      }, function () {
+        if (!draftForm) draftLater(form, DRAFT_RETRY_MS);  // no answer
+      });
+  }
+
+  document.addEventListener("input", function (event) {
+    var form = event.target.form;
+    if (form && form.dataset.draft) draftLater(form, DRAFT_PAUSE_MS);
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") sendDraft(true);
+  });
+  window.addEventListener("pagehide", function () { sendDraft(true); });
+  window.addEventListener("online", function () {
+    if (draftForm) sendDraft(false);
+  });
+  // The hand itself is sent (capture: before static/js/offline.js keeps it): no draft.
+  document.addEventListener("submit", function (event) {
+    if (event.target === draftForm) {
+      clearTimeout(draftTimer);
+      draftForm = null;
+    }
+  }, true);
+
   // Back to a page kept in the browser's cache: its form may preview again.
   window.addEventListener("pageshow", function () {
     var sent = document.querySelectorAll("form[data-sent]");

@@ -11,6 +11,13 @@ var STATIC_PREFIX = "{{ static_prefix|escapejs }}";
 var CARD_PATH = /^\/s\/[^/]+\/$/;
 
 self.addEventListener("install", function (event) {
+  // A post goes straight to the network, without waking this worker (which keeps
+  // nothing of it): a draft's beacon as the card is left was lost while the worker
+  // started or updated on a busy tablet. (Where routes are not known, the fetch
+  // handler below lets a post through as before.)
+  if (event.addRoutes) {
+    event.addRoutes({ condition: { requestMethod: "POST" }, source: "network" }).catch(function () {});
+  }
   event.waitUntil(
     caches.open(STATIC).then(function (cache) { return cache.addAll(ASSETS); })
       .then(function () { return self.skipWaiting(); })

@@ -29,7 +29,7 @@ def test_two_tablets_play_a_table_through_and_the_database_holds_it(live_server)
     assert not evening.stop.is_set()
     assert load.check(evening) == []
     kinds = {sample.kind for sample in evening.stats.samples}
-    assert kinds == {"card", "live", "preview", "entry", "confirm", "turn-in"}
+    assert kinds == {"card", "live", "preview", "draft", "entry", "confirm", "turn-in"}
 
 
 def test_a_tablet_that_cannot_play_stops_the_evening_with_what_went_wrong(live_server):
@@ -88,4 +88,4 @@ def test_the_rush_plays_a_table_and_its_four_phones_see_its_hand(live_server):
     (times,) = played.table_times().values()
     assert times[1] is not None
     kinds = {sample.kind for sample in evening.stats.samples}
-    assert {"card", "preview", "entry", "confirm", "phone"} <= kinds
+    assert {"card", "preview", "draft", "entry", "confirm", "phone"} <= kinds

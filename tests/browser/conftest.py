@@ -5,6 +5,7 @@ Playwright never downloads a browser here: it launches /usr/bin/chromium.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 from django.core.signals import request_finished, request_started
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -23,6 +25,7 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 TABLET = {"width": 768, "height": 1024}
 PHONE = {"width": 390, "height": 844}
+SCREENSHOT_MS = 30_000  # a whole long page on a busy machine: more than an action's 10 s
 
 
 def pytest_collection_modifyitems(config, items):
@@ -120,6 +123,15 @@ request_started.connect(SERVER.started, weak=False, dispatch_uid="browser-tests-
 request_finished.connect(SERVER.finished, weak=False, dispatch_uid="browser-tests-finished")
 
 
+def _no_beacon(page) -> None:
+    """A card left with a draft due sends it by beacon (static/js/scorekeeping.js), which
+    neither the context's route nor Playwright's request events see: it could reach the
+    live server after the test, while its database is flushed. The test is over, so the
+    page's beacons now go nowhere."""
+    with contextlib.suppress(PlaywrightError):  # a page navigating or crashed: no script
+        page.evaluate("navigator.sendBeacon = function () { return true; }")
+
+
 class QuietContext:
     """A browser context that ends quietly: its pages' polling and requests are over before
     it closes, so no request is on the live server when the test's database is flushed
@@ -139,6 +151,7 @@ class QuietContext:
             self.context.route("**/*", lambda route: route.fulfill(status=204, body=""))
             self._wait(lambda: not self.pending and not SERVER.busy, timeout)
             for page in self.context.pages:
+                _no_beacon(page)
                 page.goto("about:blank")  # the page's timers and pollers end with it
             self._wait(lambda: not SERVER.busy, timeout)
         finally:
@@ -182,14 +195,15 @@ def screenshot(page, name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
     try:
-        page.screenshot(path=str(path), full_page=True)
+        page.screenshot(path=str(path), full_page=True, timeout=SCREENSHOT_MS)
     except PlaywrightError as error:
         # Chromium under a full machine now and then fails to capture a frame (a
-        # protocol error, not the page's); the picture is for people, so once more.
-        if "Unable to capture screenshot" not in str(error):
+        # protocol error, not the page's) or takes longer than the timeout (a long page,
+        # seen in CI); the picture is for people, so once more.
+        if not isinstance(error, PlaywrightTimeout) and "Unable to capture" not in str(error):
             raise
         page.wait_for_timeout(500)
-        page.screenshot(path=str(path), full_page=True)
+        page.screenshot(path=str(path), full_page=True, timeout=SCREENSHOT_MS)
     return path
 
 

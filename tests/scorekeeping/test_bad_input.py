@@ -24,7 +24,7 @@ from .conftest import GOOD_TEAM, SMALL_TEAM, links, url
 
 pytestmark = pytest.mark.django_db
 
-SCOREKEEPER_PAGES = ("card", "entry", "preview", "confirm", "dispute", "turn_in", "qr")
+SCOREKEEPER_PAGES = ("card", "entry", "preview", "draft", "confirm", "dispute", "turn_in", "qr")
 OUT_OF_RANGE = ["0", "-1", "2147483648", "4294967297", "9" * 30, "١", "²", "", "1.0"]
 
 
@@ -82,13 +82,13 @@ def test_a_round_game_says_round(running):
     assert "Round number: enter a whole number from 1 to 8." in response.content.decode()
 
 
-def test_a_nul_byte_in_any_preview_field_keeps_the_rest_of_the_draft(client, running):
+def test_a_nul_byte_in_any_field_keeps_the_rest_of_the_draft(client, running):
     (link,) = links(running("luxury_family", tables=1))
     form = {"bid": "200", "game_maker": "0", "trump": "H", "meld_0": "60", "power_0": "120"}
     for field in [*form, "power_1", "penalty_2"]:
         data = form | {field: form.get(field, "7") + "\x00"}
-        response = post(client, link, "preview", {"number": 1, **data})
-        assert response.status_code == 200
+        response = post(client, link, "draft", {"number": 1, **data})
+        assert response.status_code == 204
         draft = ScoreEntry.objects.get().draft(0)
         assert "\x00" not in repr(draft)
         assert draft[field] == form.get(field, "7")

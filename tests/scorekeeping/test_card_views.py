@@ -133,14 +133,18 @@ def svg_modules(root, count: int) -> list[tuple[int, ...]]:
 # -- entering and confirming -----------------------------------------------------------
 
 
-def test_the_preview_is_scored_by_the_game_and_keeps_a_draft(client, running):
+def test_the_preview_is_scored_by_the_game_and_the_draft_keeps_what_was_typed(client, running):
     one, _ = links(running())
     response = post(client, one, "preview", {"number": 1, **GOOD_TEAM})
     # The total with the game's words for it (the preview is sent alone, without the page).
     assert "Your team this hand: <strong>2140</strong>" in response.content.decode()
+    assert not ScoreEntry.objects.exists()  # a preview stores nothing
+    # Typing paused: the tablet sends what is typed as the server's draft.
+    response = post(client, one, "draft", {"number": 1, "version": 0, **GOOD_TEAM})
+    assert response.status_code == 204 and response["X-Clubscore-Draft"] == "kept"
     draft = ScoreEntry.objects.get()
     assert draft.status == ScoreEntry.Status.DRAFT and draft.draft(1)["melded_aces"] == "4"
-    # A reload shows what was typed.
+    # A reload, or another tablet of the team, shows what was typed.
     assert 'value="4"' in client.get(url(one)).content.decode()
 
 
@@ -149,11 +153,11 @@ def test_both_tablets_drafts_are_kept_when_they_type_at_once(client, running):
     from clubscore.scorekeeping.card import load_card
 
     one, two = links(running())
-    post(client, one, "preview", {"number": 1, "melded_aces": 1})
+    post(client, one, "draft", {"number": 1, "melded_aces": 1})
     # Team 1's tablet reads the card, then team 2 keeps its draft in the same row:
     # team 1's next draft must not write back what it read and lose team 2's.
     card = load_card(one.token)
-    post(client, two, "preview", {"number": 1, "melded_aces": 2})
+    post(client, two, "draft", {"number": 1, "melded_aces": 2})
     save_draft(card, 1, {"melded_aces": "3"})
     save_draft(load_card(one.token), 1, {"melded_aces": "4"})
     entry = ScoreEntry.objects.get()
@@ -161,22 +165,38 @@ def test_both_tablets_drafts_are_kept_when_they_type_at_once(client, running):
     assert entry.draft(2)["melded_aces"] == "2"
 
 
+def test_a_filled_in_count_typed_over_in_the_draft_stays_typed(client, running):
+    """The draft keeps a value that fills itself in blank unless it was typed over; one it
+    holds is marked typed on the page, so the next preview does not fill it again."""
+    event = running("exact_bid", tables=1, players_per_table=3, options={"start_cards": 5})
+    (link,) = links(event)
+    typed = {"number": 1, "version": 0, "bid_0": 1, "bid_1": 0, "bid_2": 1, "tricks_0": 1}
+    for draft in (typed | {"tricks_1": 0, "tricks_2": ""}, typed | {"tricks_2": 0}):
+        assert post(client, link, "draft", draft)["X-Clubscore-Draft"] == "kept"
+        page = client.get(url(link)).content.decode()
+        (tag,) = re.findall(r'<input[^>]*name="tricks_2"[^>]*>', page)
+        assert ('data-touched="1"' in tag) == (draft["tricks_2"] == 0), tag
+    assert 'value="0"' in tag
+
+
 @pytest.mark.parametrize("typed_before", [False, True], ids=["first-preview", "typing-on"])
-def test_a_preview_that_arrives_after_the_save_keeps_no_draft(client, running, typed_before):
+def test_a_draft_that_arrives_after_the_save_is_not_kept(client, running, typed_before):
     from clubscore.scorekeeping.actions import save_draft
     from clubscore.scorekeeping.card import load_card
 
     one, _two = links(running())
     if typed_before:
-        post(client, one, "preview", {"number": 1, "version": 0, "melded_aces": 1})
-    # The preview's request read the card, then the hand was saved before it wrote.
+        post(client, one, "draft", {"number": 1, "version": 0, "melded_aces": 1})
+    # The draft's request read the card, then the hand was saved before it wrote.
     late = load_card(one.token)
     post(client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM})
     save_draft(late, 1, {"melded_aces": "3"}, version=0)
     entry = ScoreEntry.objects.get()
     assert entry.draft(1) is None and entry.part(1).version == 1
-    # Sent again over HTTP after the save, the same preview keeps nothing either.
-    post(client, one, "preview", {"number": 1, "version": 0, "melded_aces": 3})
+    # Sent again over HTTP after the save, the same draft is not kept either, and the
+    # tablet is told so (it keeps its own copy of what was typed).
+    response = post(client, one, "draft", {"number": 1, "version": 0, "melded_aces": 3})
+    assert response.status_code == 204 and response["X-Clubscore-Draft"] == "not kept"
     assert ScoreEntry.objects.get().draft(1) is None
 
 

@@ -77,10 +77,10 @@ def test_the_other_teams_hand_shows_at_the_next_poll(client, table):
 
 def test_typing_a_draft_does_not_wake_the_other_tablet(client, table):
     _event, one, two = table
-    post(client, two, "preview", {"number": 1, **SMALL_TEAM})  # the hand's row is made
+    post(client, two, "draft", {"number": 1, **SMALL_TEAM})  # the hand's row is made
     address = poll_url(client.get(url(one)))
-    response = post(client, two, "preview", {"number": 1, **SMALL_TEAM, "melded_aces": 4})
-    assert response.status_code == 200
+    response = post(client, two, "draft", {"number": 1, **SMALL_TEAM, "melded_aces": 4})
+    assert response.status_code == 204 and response["X-Clubscore-Draft"] == "kept"
     assert poll(client, address).status_code == 204
 
 

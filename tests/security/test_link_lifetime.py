@@ -16,6 +16,7 @@ TOKEN_PAGES = [page for page in all_pages() if page.params == ("token",)]
 SAYS_OVER = {
     "scorekeeping:entry",
     "scorekeeping:preview",
+    "scorekeeping:draft",
     "scorekeeping:confirm",
     "scorekeeping:dispute",
     "scorekeeping:turn_in",
