@@ -118,4 +118,6 @@ def strings() -> dict[str, str]:
             "does not open, ask the organizer for the table's new link."
         ),
         "typed": _("What you typed:"),
+        # Under numbers typed for a hand saved meanwhile from another tablet, once read.
+        "forgetTyped": _("Forget these numbers"),
     }

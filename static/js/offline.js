@@ -197,26 +197,41 @@
   }
 
   // -- what is typed and not yet sent -------------------------------------------------
-  // Online, each preview keeps what is typed as the server's draft; without network no
-  // preview does, so it is kept here too, for this card's hand, until a preview reaches
-  // the server or the hand is saved; a reload (or the page closed and opened again)
-  // puts it back in the form.
+  // Kept here as it is typed, for this card's hand, until the hand is saved from here;
+  // a reload (or the page closed and opened again) puts it back in the form, unless the
+  // server kept it as its draft since (sent when typing pauses, static/js/
+  // scorekeeping.js): the form then shows the server's draft, which another tablet of
+  // the team may have typed on. Typed for a hand saved meanwhile from another tablet,
+  // it is said above the card.
   var TYPING = "clubscore:typing:" + token;
   var NOT_TAKEN = "clubscore:not-taken:" + token;  // refused as nobody's (js/over.js)
   var NOT_TYPED = ["csrfmiddlewaretoken", "idem", "version"];
 
-  function keepTyping(form) {
-    var data = new URLSearchParams(new FormData(form));
-    var version = data.get("version");
+  function typedBody(data) {
+    data = new URLSearchParams(data);
     NOT_TYPED.forEach(function (name) { data.delete(name); });
+    return data;
+  }
+
+  function keepTyping(form) {
+    var version = form.querySelector("[name=version]");
+    var data = typedBody(window.clubscoreTyped(form));
     var title = document.querySelector("#card .hand-title");  // "Hand 2", in the game's word
     return store.set(TYPING, {
-      number: data.get("number"), version: version, body: data.toString(), shown: typed(form),
-      title: title ? title.textContent.trim() : ""
+      number: data.get("number"), version: version ? version.value : null,
+      body: data.toString(), shown: typed(form), title: title ? title.textContent.trim() : ""
     });
   }
 
   function forgetTyping() { return store.del(TYPING); }
+
+  // What was typed as `kept` is forgotten, unless typed on since (read and forgotten in
+  // one transaction: a key typed meanwhile is never lost).
+  function forgetIfStill(kept) {
+    return store.update(TYPING, function (now) {
+      return now && now.body === kept.body && now.number === kept.number ? undefined : now;
+    });
+  }
 
   // Once `item` is stored or kept in the queue, what was typed for it is kept there.
   function forgetTypingOf(item) {
@@ -235,9 +250,14 @@
           (kept.version != null && version && kept.version !== version.value)) {
         // Typed here without network for a hand saved meanwhile (from another tablet):
         // said above the card, never put in a form over what is stored.
-        if (kept.shown && kept.shown.length) sayAbove([], kept.shown, kept.title);
+        if (kept.shown && kept.shown.length) {
+          sayAbove([], kept.shown, kept.title, function () { return forgetIfStill(kept); });
+        }
         return;
       }
+      // The server's page shows the server's draft: this, or newer (the service
+      // worker's copy without network shows the card as it was loaded: put back).
+      if (kept.kept && !html.dataset.keptCopy) return;
       var typed = new URLSearchParams(kept.body);
       var fields = form.querySelectorAll("input:not([type=hidden]), select, textarea");
       for (var i = 0; i < fields.length; i++) {
@@ -246,13 +266,16 @@
           field.checked = typed.getAll(field.name).indexOf(field.value) !== -1;
         } else if (typed.has(field.name)) {
           field.value = typed.get(field.name);
+          // Typed over a value that fills itself in: it stays as typed.
+          if (field.dataset.auto && field.value !== "") field.dataset.touched = "1";
         }
       }
       form.dataset.dirty = "1";
       delete form.dataset.fresh;
-      // Online again: previewed, so the server keeps it as its draft too.
       var first = form.querySelector("input:not([type=hidden])");
-      if (first && navigator.onLine) first.dispatchEvent(new Event("input", { bubbles: true }));
+      // Previewed, and kept as the server's draft once typing pauses (without network,
+      // once it is back).
+      if (first) first.dispatchEvent(new Event("input", { bubbles: true }));
     });
   }
 
@@ -545,8 +568,10 @@
   }
 
   // `lines` and what was typed (`shown`), above the card, below what was said before (a
-  // second hand refused does not wipe the first one's numbers).
-  function sayAbove(lines, shown, title) {
+  // second hand refused does not wipe the first one's numbers). With `forget`, the
+  // numbers come with a button that forgets them once read (else they are said again at
+  // every reload until the next hand is typed).
+  function sayAbove(lines, shown, title, forget) {
     var main = document.getElementById("main");
     if (!main) return;
     var box = document.getElementById("server-said");
@@ -568,9 +593,24 @@
       what.className = "message error typed";
       what.textContent = (title ? title + ": " : "") + words.typed + " " +
         shown.map(function (pair) { return pair[0] + " " + pair[1]; }).join(" · ");
+      if (forget) what.appendChild(forgetButton(forget, what, box));
       box.appendChild(what);
     }
     box.scrollIntoView({ block: "center" });
+  }
+
+  function forgetButton(forget, line, box) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "button forget-typed";
+    button.textContent = words.forgetTyped;
+    button.addEventListener("click", function () {
+      forget().then(function () {
+        line.remove();
+        if (!box.children.length) box.remove();
+      });
+    });
+    return button;
   }
 
   // Everything is stored: show the card as the server has it (real totals), unless
@@ -629,6 +669,14 @@
     delete form.dataset.fresh;
     keepTyping(form);
   });
+  // The server kept what was typed as its draft: so marked here, unless typed on since.
+  document.addEventListener("clubscore:draft-kept", function (event) {
+    var sent = typedBody(event.detail.body).toString();
+    // Read and marked in one transaction: a key typed meanwhile is never written over.
+    store.update(TYPING, function (kept) {
+      return kept && kept.body === sent ? Object.assign({}, kept, { kept: true }) : kept;
+    });
+  });
 
   // What was typed, said with the server's answer that took nothing (the evening was
   // finished meanwhile), stays on the screen: the live part's reload to the "evening is
@@ -655,11 +703,6 @@
       unreachable();
     } else {
       reachable();
-      // A preview answered: the server keeps what is typed as its draft.
-      var elt = event.detail.elt;
-      if (elt && elt.matches && elt.matches("form[data-queue=entry]") && xhr.status === 200) {
-        forgetTyping();
-      }
       if (queue.length) send();
     }
   });

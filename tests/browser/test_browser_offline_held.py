@@ -99,10 +99,9 @@ def test_a_conflict_stays_on_the_screen_while_the_next_hand_waits(new_page, live
     assert stored(link, 2).part(1).data["melded"]["aces"] == 3
 
 
-def test_typing_without_network_for_a_hand_saved_elsewhere_is_said_not_filled_in(
-    new_page, live_server, card
-):
-    _event, link = card
+def said_typed_for_a_hand_saved_elsewhere(new_page, live_server, link):
+    """A tablet typed hand 1 without network and was closed; the team's other tablet
+    saved hand 1; the first tablet opens hand 1's Edit form: its numbers are said."""
     page = open_card(new_page(TABLET), live_server, link)
     page.context.set_offline(True)
     page.locator("#id_red_books").fill("3")
@@ -114,9 +113,41 @@ def test_typing_without_network_for_a_hand_saved_elsewhere_is_said_not_filled_in
     context.set_offline(False)
     again = context.new_page()
     again.goto(f"{live_server.url}/s/{link.token}/?edit=1#card")
-    expect(again.locator("#id_melded_aces")).to_have_value("5")  # as stored
-    expect(again.locator("#id_red_books")).not_to_have_value("3")
     expect(again.locator("#server-said")).to_contain_text("Hand 1: What you typed: Red books 3")
+    return again
+
+
+def test_typing_without_network_for_a_hand_saved_elsewhere_is_said_not_filled_in(
+    new_page, live_server, card
+):
+    _event, link = card
+    page = said_typed_for_a_hand_saved_elsewhere(new_page, live_server, link)
+    expect(page.locator("#id_melded_aces")).to_have_value("5")  # as stored
+    expect(page.locator("#id_red_books")).not_to_have_value("3")
+
+
+def test_the_numbers_typed_for_a_hand_saved_elsewhere_are_forgotten_once_read(
+    new_page, live_server, card
+):
+    _event, link = card
+    page = said_typed_for_a_hand_saved_elsewhere(new_page, live_server, link)
+    page.get_by_role("button", name="Forget these numbers").click()
+    expect(page.locator("#server-said")).to_have_count(0)
+    page.reload()
+    expect(page.locator("#id_melded_aces")).to_have_value("5")
+    page.wait_for_timeout(500)  # the tablet's copy read
+    expect(page.get_by_text("What you typed")).to_have_count(0)
+
+
+def test_forgetting_the_numbers_said_keeps_what_was_typed_since(new_page, live_server, card):
+    _event, link = card
+    page = said_typed_for_a_hand_saved_elsewhere(new_page, live_server, link)
+    page.locator("#id_red_books").fill("2")  # typed into hand 1 as stored: kept instead
+    page.wait_for_timeout(300)  # IndexedDB writes
+    page.get_by_role("button", name="Forget these numbers").click()
+    expect(page.locator("#server-said")).to_have_count(0)
+    page.reload()
+    expect(page.locator("#id_red_books")).to_have_value("2")
 
 
 def test_hands_that_waited_while_the_link_was_replaced_are_all_said(
