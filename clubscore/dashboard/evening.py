@@ -19,7 +19,7 @@ from clubscore.accounts.decorators import organizer_required
 from clubscore.club.models import Player
 from clubscore.draw import DrawError
 from clubscore.events import clock, drawn, finish, services
-from clubscore.events.models import CheckIn, ClockAction, Event
+from clubscore.events.models import CheckIn, ClockAction, Event, Round
 from clubscore.redirects import redirect_back
 from clubscore.standings.standings import INDIVIDUAL, event_standings
 from clubscore.translation import translate
@@ -50,13 +50,17 @@ def evening_context(
         round_.clock_mark = clock.clock_mark(round_)
         round_.all_in = final or (open_rounds is not None and round_.pk not in open_rounds)
     last = every_round[-1].number if every_round else 0
+    # A game played in rounds offers the next one, unfolded, once the last round's cards
+    # are all in; while it is played the panel is folded, below its clock.
+    latest = rounds[-1] if rounds else None
+    round_done = latest is not None and latest.all_in and latest.kind == Round.Kind.REGULAR
     return {
         "round_clocks": rounds,
         "clock_history": list(
             ClockAction.objects.filter(event=event).select_related("round", "user")[:HISTORY]
         ),
         "next_form": next_form or NextRoundForm(initial={"after": last}),
-        "played_in_rounds": event.game_rules.played_in_rounds,
+        "offer_next_round": event.game_rules.played_in_rounds and round_done and not final,
         "is_final": event.status == Event.Status.FINAL,
     }
 
@@ -192,13 +196,15 @@ def finish_page(request: HttpRequest, event_id: int) -> HttpResponse:
     cards = finish.open_cards(event)
     # Once every card is in: a tie for first that no play-off has decided yet is said
     # before the evening is made final (finishing leaves it shared).
-    tie = None
+    tie = tied_names = None
     if not cards and event.status != Event.Status.FINAL:
         standings = event_standings(event)
-        tie = standings.playoff_rows if standings.playoff_pending else None
+        if standings.playoff_pending:
+            tie, tied_names = standings.playoff_rows, standings.playoff_names
     context = {
         "event": event,
         "tied": tie,
+        "tied_names": tied_names,
         "cards": cards,
         "ready": len(finish.ready_to_score(cards)),
         "disputes": sum(len(card.disputed) for card in cards),

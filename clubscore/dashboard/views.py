@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
@@ -21,7 +23,12 @@ from clubscore.events.settling import settle_dispute
 from clubscore.games import ScoreError
 from clubscore.messages import message
 from clubscore.redirects import redirect_back
-from clubscore.standings.playoffs import PlayoffForm, playoff_offer, start_playoff
+from clubscore.standings.playoffs import (
+    FillersRefused,
+    PlayoffForm,
+    playoff_offer,
+    start_playoff,
+)
 from clubscore.standings.standings import COUPLE, INDIVIDUAL, event_standings
 from clubscore.templatetags.charts import line_chart
 from clubscore.translation import game_name, translate
@@ -74,6 +81,7 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
         "bonus_points": event.game_rules.first_table_points(event.game_options),
         "no_disputes": translate(event.game_rules.words.none_disputed),
         "in_progress_finished": translate(event.game_rules.words.in_progress_finished),
+        "call_time_prompt": translate(event.game_rules.words.no_new_anywhere),
         "disputes": open_disputes(event, bound=bound),
         "quiet_tablets": quiet_tablets(event),
         "rounds_count": len(rounds),
@@ -206,9 +214,19 @@ def _standings_page(request: HttpRequest, event: Event, template: str, *, public
             "show_toggle": bool(event.game_rules.teams) or event.standings_basis == COUPLE,
             "public": public,
             "game_name": game_name(event.game),
-            "offer": playoff_offer(standings) if standings.can_start_playoff else None,
+            "offer": _offer(request, standings, public=public),
         },
     )
+
+
+def _offer(request: HttpRequest, standings, *, public: bool):
+    """What "Start a play-off round" offers, with the organizer's last picks for the empty
+    seats kept when they were refused (`playoff` sends them back in the address)."""
+    if public or not standings.can_start_playoff:
+        return None
+    offer = playoff_offer(standings)
+    picks = PlayoffForm(request.GET)
+    return offer.picked(picks.cleaned_data["fillers"]) if picks.is_valid() else offer
 
 
 @organizer_required
@@ -231,6 +249,7 @@ def playoff(request: HttpRequest, event_id: int) -> HttpResponse:
     basis = request.POST.get("basis")
     basis = basis if basis in (INDIVIDUAL, COUPLE) else event.standings_basis
     form = PlayoffForm(request.POST)
+    picks: list[int] = []
     try:
         if not form.is_valid():
             raise DrawError(" ".join(e for errors in form.errors.values() for e in errors))
@@ -242,7 +261,11 @@ def playoff(request: HttpRequest, event_id: int) -> HttpResponse:
             by_lot=form.cleaned_data["by_lot"],
         )
     except DrawError as error:
-        messages.error(request, translate(error.message))
+        picks = form.cleaned_data["fillers"] if form.is_valid() else []
+        # Players picked for the empty seats that will not do: the page keeps them and
+        # says why at the seats (`_offer`); anything else is said above the page.
+        if not (picks and isinstance(error, FillersRefused)):
+            messages.error(request, translate(error.message))
     else:
         if round_.playoff_lot:
             messages.success(request, _("The tie was decided by lot."))
@@ -259,7 +282,9 @@ def playoff(request: HttpRequest, event_id: int) -> HttpResponse:
             )
             % {"tables": tables},
         )
-    return redirect(f"{reverse('dashboard:standings', args=[event.pk])}?basis={basis}")
+    query = urlencode({"basis": basis, "fillers": picks}, doseq=True)
+    anchor = "#playoff" if picks else ""
+    return redirect(f"{reverse('dashboard:standings', args=[event.pk])}?{query}{anchor}")
 
 
 # --- The season ladder --------------------------------------------------------------

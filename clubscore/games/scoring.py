@@ -39,8 +39,9 @@ class Scoring:
     # standings compare points per round played instead of totals, and show the rounds.
     standings_per_round: bool = False
     # Played in rounds ("series"): the evening usually has several rounds, each with its
-    # own draw and clock, and the dashboard offers the next one first. A game that is not
-    # (Hand and Foot: one game of three hands) may still add a round.
+    # own draw and clock, and the dashboard offers the next one, unfolded, once a round's
+    # cards are all in. A game that is not (Hand and Foot: one game of three hands) may
+    # still add a round.
     played_in_rounds: bool = False
 
     def score(self, payload: Any, options: Mapping[str, Any] | None = None) -> dict[str, Any]:

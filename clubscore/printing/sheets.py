@@ -344,7 +344,7 @@ def render_standings(
     for result in standings.playoffs:
         story += [Spacer(1, 4 * mm), Paragraph(escape(result.text), strong)]
     if standings.playoff_pending:
-        names = ", ".join(row.name for row in standings.playoff_rows)
+        names = standings.playoff_names
         first = standings.playoff_rows[0]
         if standings.per_round:
             tied = gettext(

@@ -283,6 +283,12 @@ def _order(group: list, scores, side, *, order: str) -> list:
     return []
 
 
+def tied_names(rows: list, *, by_line: bool) -> str:
+    """Who is tied, each side once: "Ann & Bob, Cy & Di" where partners share a result
+    (Hand and Foot on the individual basis), as a play-off's lines name them."""
+    return ", ".join(names for names, _score in _lines(rows, {}, _same_side({}, by_line)))
+
+
 def _lines(group: list, scores: dict[int, int], side) -> list[tuple[str, int | None]]:
     """(names, score) in order; partners alike share one entry ("Ann & Bob")."""
     lines: list[tuple[str, int | None]] = []

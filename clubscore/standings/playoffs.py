@@ -30,7 +30,7 @@ share one result and stay tied).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django import forms
 from django.db import transaction
@@ -62,11 +62,35 @@ class PlayoffOffer:
     # Couples tied at one table of a game of teams: spouses never partner, so each
     # couple has a player in each team and their sums stay level, however it is played.
     cannot_part: bool = False
+    # Why the players picked for the empty seats last time will not do (`picked`).
+    refusal: str = ""
 
     @property
-    def seats(self) -> list[tuple[int, int]]:
+    def seats(self) -> list[tuple[int, int | None]]:
         """(seat number, suggested player id) for each empty seat."""
         return list(enumerate(self.suggested, start=1))
+
+    def picked(self, fillers: list[int]) -> PlayoffOffer:
+        """The offer with the organizer's last picks for the empty seats in them (a try
+        refused, sent back to the page), and why they will not do: the choice is kept,
+        and said at the seats."""
+        if not self.needed or not fillers:
+            return self
+        try:
+            _check_fillers(self, fillers)
+        except FillersRefused as refused:
+            refusal = refused.message
+        else:
+            refusal = ""
+        known = {pid for pid, _name in self.candidates}
+        seats: list[int | None] = [pid if pid in known else None for pid in fillers]
+        seats = [*seats[: self.needed], *self.suggested[len(seats) :]]
+        return replace(self, suggested=seats, refusal=refusal)
+
+
+class FillersRefused(DrawError):
+    """The players picked for the empty seats will not do: too few, one twice, or not
+    one of the evening's other players."""
 
 
 MAX_FILLERS = 16  # more empty seats than any game's table has
@@ -194,7 +218,7 @@ def _check_fillers(offer: PlayoffOffer, fillers: list[int] | None) -> list[int]:
             raise DrawError(_("The tied players fill the tables: nobody else is needed."))
         return []
     if len(fillers) != offer.needed or len(set(fillers)) != len(fillers):
-        raise DrawError(
+        raise FillersRefused(
             ngettext(
                 "Choose %(count)s player to fill the empty seat, or decide by lot.",
                 "Choose %(count)s different players to fill the empty seats, or decide by lot.",
@@ -204,7 +228,7 @@ def _check_fillers(offer: PlayoffOffer, fillers: list[int] | None) -> list[int]:
         )
     allowed = {pid for pid, _name in offer.candidates}
     if not set(fillers) <= allowed:
-        raise DrawError(_("Only players of this evening who are not tied can fill a seat."))
+        raise FillersRefused(_("Only players of this evening who are not tied can fill a seat."))
     return fillers
 
 

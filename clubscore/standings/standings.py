@@ -46,12 +46,13 @@ from django.utils.translation import gettext as _
 from clubscore.club.models import Couple, together
 from clubscore.collation import sort_key
 from clubscore.events.models import Event
-from clubscore.events.results import seat_teams, table_score
-from clubscore.games import GAMES, Game
+from clubscore.events.results import table_score
+from clubscore.games import GAMES
 from clubscore.translation import translate
 
 from .loading import EventRows, couples_of, load_events
-from .playoff_results import OPEN, RUNNING, WON, PlayoffResult, settle
+from .playoff_results import OPEN, RUNNING, WON, PlayoffResult, settle, tied_names
+from .tiebreaks import merge_tiebreakers, table_tiebreakers
 
 INDIVIDUAL = Event.StandingsBasis.INDIVIDUAL
 COUPLE = Event.StandingsBasis.COUPLE
@@ -186,6 +187,11 @@ class Standings:
         return [row for row in self.rows if row.playoff]
 
     @property
+    def playoff_names(self) -> str:
+        """Those tied for first, partners once ("Ann & Bob, Cy & Di")."""
+        return tied_names(self.playoff_rows, by_line=self.basis == COUPLE)
+
+    @property
     def playoff_pending(self) -> bool:
         """A tie for first and no play-off round for it in progress."""
         return any(row.playoff_state == OPEN for row in self.rows)
@@ -308,12 +314,12 @@ def standings_from_rows(
         # A card marked "not played" counts nothing, whatever was entered on it.
         entries = [] if table.not_played else table.counted
         outcome = table_score(event.game, options, seats, entries, has_bonus=table.has_bonus)
-        extra = _table_tiebreakers(game, seats, entries, outcome)
+        extra = table_tiebreakers(game, seats, entries, outcome)
         for seat in seats:
             row = line(seat)
             if not entries:
                 continue
-            _merge_tiebreakers(row, extra.get(seat.player_id, {}), tiebreakers)
+            merge_tiebreakers(row, extra.get(seat.player_id, {}), tiebreakers)
             row.partnerships.add(
                 (table.pk, seat.team.number) if seat.team is not None else seat.player_id
             )
@@ -394,32 +400,6 @@ def _padded(progress: list[int], length: int) -> list[int]:
     """A row that played fewer entries keeps its last total to the end of the chart."""
     last = progress[-1] if progress else 0
     return progress + [last] * (length - len(progress))
-
-
-def _table_tiebreakers(game: Game, seats, entries, outcome) -> dict[int, dict[str, int]]:
-    """Each seated player's tie-break figures at one table, as the game counts them from
-    the stored results."""
-    results = [entry.result for entry in entries if entry.result]
-    return {
-        seat.player_id: game.tiebreak_values(
-            results, index, team, game_result=outcome.result, bonus=outcome.bonus
-        )
-        for index, (seat, team) in enumerate(zip(seats, seat_teams(game, seats), strict=True))
-    }
-
-
-def _merge_tiebreakers(row: Row, values: dict[str, int], tiebreakers) -> None:
-    for key, _label, better in tiebreakers:
-        if key not in values:
-            continue
-        if key == "best_round":
-            # Best of several tables: keep the better one (`played` is 0 before the first).
-            pick = max if better == "high" else min
-            row.tiebreakers[key] = (
-                pick(row.tiebreakers[key], values[key]) if row.played else values[key]
-            )
-        else:
-            row.tiebreakers[key] += values[key]
 
 
 def _couple_rows(players: dict[int, Row], couples: Sequence[Couple], tiebreakers) -> list[Row]:

@@ -3,6 +3,8 @@
 - Luxury Family, two tied for first (a table of three): the organizer picks who fills
   the empty seat, the play-off card is played and turned in, the standings show the
   winner and who filled the seat.
+- Laus, two tied (a table of four): the same player picked for both empty seats is
+  refused at the seats, and the picks stay as they were (German, on a phone).
 - Hand and Foot: the play-off card offers "Turn in the card" after its one hand, without
   anyone calling time.
 """
@@ -18,7 +20,14 @@ from clubscore.events.clock import start_clock
 from clubscore.events.models import Event, Round, ScorekeeperLink
 from clubscore.standings.playoffs import start_playoff
 from tests.payloads import lf_round
-from tests.playoffs import confirm, hand_and_foot_tie, regular_tables, seat_names, turn_in
+from tests.playoffs import (
+    confirm,
+    hand_and_foot_tie,
+    laus_tie,
+    regular_tables,
+    seat_names,
+    turn_in,
+)
 
 from .conftest import PHONE, TABLET, log_in, screenshot
 from .test_browser_tablet_hand_and_foot import LOSERS, WINNERS, enter
@@ -136,3 +145,24 @@ def test_hand_and_foot_play_off_ends_after_its_one_hand_without_call_time(
     # Partners alike: both players of the team that went out won the play-off.
     expect(organizer_page.locator("tbody .badge.won")).to_have_count(2)
     expect(organizer_page.locator(".playoff-result")).to_contain_text("won the play-off.")
+
+
+def test_a_player_picked_for_both_empty_seats_is_refused_at_the_seats_and_stays_picked(
+    new_page, live_server, organizer, drawn_event
+):
+    event = start_clock(laus_tie(drawn_event, tables=2, options={"rounds": 1}))
+    page = new_page(PHONE, locale="de-DE")
+    log_in(page, live_server, "director", "a-long-organizer-pass", language="de")
+    page.goto(f"{live_server.url}/events/{event.pk}/standings/")
+    one, two = page.get_by_label("Freier Platz 1"), page.get_by_label("Freier Platz 2")
+    name = one.locator("option").all_inner_texts()[-1]  # not one of the suggested
+    one.select_option(label=name)
+    two.select_option(label=name)
+    page.get_by_role("button", name="Stechrunde beginnen").click()
+    expect(page.get_by_role("alert")).to_contain_text(
+        "Wählen Sie 2 verschiedene Spieler für die freien Plätze"
+    )
+    expect(one.locator("option:checked")).to_have_text(name)
+    expect(two.locator("option:checked")).to_have_text(name)
+    screenshot(page, "standings-playoff-fillers-refused-390-de")
+    assert not Round.objects.filter(event=event, kind=Round.Kind.PLAYOFF).exists()

@@ -7,6 +7,7 @@ import itertools
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from clubscore.draw import draw
 from clubscore.events import services
@@ -131,7 +132,17 @@ def test_next_round_says_why_it_cannot(organizer_client, laus_evening, make_play
 def test_the_dashboard_offers_next_round_as_the_game_says(
     organizer_client, laus_evening, drawn_event
 ):
-    page = organizer_client.get(reverse("dashboard:event", args=[laus_evening.pk])).content.decode()
+    url = reverse("dashboard:event", args=[laus_evening.pk])
+    # While round 1 is played (its cards not all in), the panel is folded below its clock.
+    page = organizer_client.get(url).content.decode()
+    assert '<details class="next-round">' in page and "Next round" in page
+    tables = Table.objects.filter(round__event=laus_evening)
+    first = tables.first()
+    tables.filter(pk=first.pk).update(turned_in_at=timezone.now())
+    assert '<details class="next-round">' in organizer_client.get(url).content.decode()
+    # Every card of the round is in (or not played): the next round is offered, unfolded.
+    tables.exclude(pk=first.pk).update(not_played=True)
+    page = organizer_client.get(url).content.decode()
     assert '<details class="next-round" open>' in page and "Next round" in page
     hand_and_foot = drawn_event("hand_and_foot", tables=1)
     page = organizer_client.get(

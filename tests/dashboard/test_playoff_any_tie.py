@@ -19,7 +19,14 @@ from clubscore.scorekeeping.card import build_card
 from clubscore.standings.playoffs import playoff_offer, start_playoff
 from clubscore.standings.standings import event_standings
 from tests.payloads import hf_hand, laus_round, lf_round
-from tests.playoffs import confirm, hand_and_foot_tie, regular_tables, seat_names, turn_in
+from tests.playoffs import (
+    confirm,
+    hand_and_foot_tie,
+    laus_tie,
+    regular_tables,
+    seat_names,
+    turn_in,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -131,6 +138,22 @@ def test_the_play_off_card_says_who_fills_the_empty_seat(drawn_event, client):
     assert "empty seat" not in page
 
 
+def test_the_wall_says_who_fills_the_empty_seat_at_the_play_off_table(
+    drawn_event, organizer_client
+):
+    event = luxury_family_tie(drawn_event)
+    standings = event_standings(event)
+    filler = playoff_offer(standings).suggested[0]
+    filler_name = next(row.name for row in standings.rows if filler in row.player_ids)
+    start_playoff(event, seed=3, fillers=[filler])
+    wall = organizer_client.get(reverse("events:wall", args=[event.pk])).content.decode()
+    assert (
+        f'<p class="wall-fillers">{filler_name} fills an empty seat: the play-off counts '
+        "nothing they score.</p>"
+    ) in wall
+    assert wall.count('class="wall-fillers"') == 1
+
+
 def test_the_organizer_may_decide_by_lot(drawn_event):
     event = luxury_family_tie(drawn_event)
     tied = sorted(pid for row in event_standings(event).playoff_rows for pid in row.player_ids)
@@ -218,8 +241,48 @@ def test_bad_fillers_get_a_message_never_an_error(drawn_event, organizer_client,
     assert response.status_code == 200
     assert not Round.objects.filter(event=event, kind=Round.Kind.PLAYOFF).exists()
     html = response.content.decode()
-    assert 'class="message error"' in html
+    # Above the page, or at the seats when players were picked (they stay picked).
+    assert 'class="message error"' in html or '<p class="field-error" id="fillers-error"' in html
     assert "Choose" in html or "Only players of this evening" in html
+
+
+def test_players_picked_twice_for_the_empty_seats_stay_picked_and_are_told_at_the_seats(
+    drawn_event, organizer_client
+):
+    event = laus_tie(drawn_event, tables=2)  # two tied leave two seats of a Laus table
+    offer = playoff_offer(event_standings(event))
+    assert offer.needed == 2
+    twice = offer.candidates[-1][0]  # not one of the suggested
+    assert twice not in offer.suggested
+    response = organizer_client.post(
+        reverse("dashboard:playoff", args=[event.pk]), {"fillers": [twice, twice]}, follow=True
+    )
+    assert not Round.objects.filter(event=event, kind=Round.Kind.PLAYOFF).exists()
+    html = response.content.decode()
+    assert 'class="message error"' not in html  # said at the seats, not above the page
+    assert (
+        '<p class="field-error" id="fillers-error" role="alert">Choose 2 different players '
+        "to fill the empty seats, or decide by lot.</p>"
+    ) in html
+    assert html.count(f'<option value="{twice}" selected>') == 2
+    assert html.count('aria-invalid="true" aria-describedby="fillers-error"') == 2
+    # Picked again as the page suggests: the play-off starts.
+    response = organizer_client.post(
+        reverse("dashboard:playoff", args=[event.pk]), {"fillers": offer.suggested}, follow=True
+    )
+    assert "The play-off is drawn at 1 table;" in response.content.decode()
+
+
+@pytest.mark.parametrize("query", ["fillers=x", "fillers=99999999999999", "fillers=&fillers=1"])
+def test_picks_in_the_address_that_mean_nothing_leave_the_suggestion(
+    drawn_event, organizer_client, query
+):
+    event = laus_tie(drawn_event, tables=2)
+    offer = playoff_offer(event_standings(event))
+    url = reverse("dashboard:standings", args=[event.pk])
+    html = organizer_client.get(f"{url}?{query}").content.decode()
+    for suggested in offer.suggested:
+        assert f'<option value="{suggested}" selected>' in html
 
 
 def test_a_tied_player_cannot_fill_a_seat(drawn_event):
@@ -384,3 +447,28 @@ def test_fillers_are_player_ids_in_ascii_digits_only(sent):
     data.setlist("fillers", sent)
     form = PlayoffForm(data)
     assert not form.is_valid() and "fillers" in form.errors
+
+
+def test_teams_tied_for_first_are_named_as_teams_on_the_page_the_finish_and_the_pdf(
+    drawn_event, organizer_client
+):
+    from html import unescape
+
+    from clubscore.printing.documents import event_document
+    from tests.printing.conftest import page_texts
+
+    event = drawn_event("hand_and_foot", tables=2, status=Event.Status.TIME_CALLED)
+    hand_and_foot_tie(event)
+    turn_in(regular_tables(event))
+    winners = [
+        " & ".join(seat_names(table)[i] for i in (team, team + 2))
+        for table, team in zip(regular_tables(event), (0, 1), strict=False)
+    ]
+    names = event_standings(event).playoff_names
+    assert sorted(names.split(", ")) == sorted(winners)  # two teams, not four players
+    page = organizer_client.get(reverse("dashboard:standings", args=[event.pk])).content
+    assert f"{names} are tied for first place with" in " ".join(unescape(page.decode()).split())
+    finish = organizer_client.get(reverse("dashboard:finish", args=[event.pk])).content
+    assert f"{names}: tied for first place with" in " ".join(unescape(finish.decode()).split())
+    pdf = " ".join(" ".join(page_texts(event_document(event, "standings", "").content)).split())
+    assert f"Play-off: {names} are tied for first place with" in pdf
