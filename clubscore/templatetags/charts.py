@@ -32,6 +32,9 @@ LINE_STYLES = [
 
 WIDTH, HEIGHT = 640, 320
 LEFT, RIGHT, TOP, BOTTOM = 64, 24, 16, 40
+# About the width of a character of the axis labels (17 px, clubscore.css), generously,
+# and the room kept between two labels, in the chart's units.
+LABEL_CHAR, LABEL_GAP = 10, 12
 
 
 @dataclass
@@ -146,6 +149,7 @@ def _drawn(
             )
         )
     last = len(labels) - 1
+    shown = _labels_shown(labels, plot_w / steps)
     context = {
         "title": title or _("Leaders' running totals"),
         "width": WIDTH,
@@ -159,8 +163,21 @@ def _drawn(
         "labels": [
             Label(label, f"{x_at(i):.1f}", "end" if i == last and i > 0 else "middle")
             for i, label in enumerate(labels)
-            if label
+            if label and i in shown
         ],
         "lines": lines,
     }
     return render_to_string(TEMPLATE, context)
+
+
+def _labels_shown(labels: Sequence[str], step: float) -> set[int]:
+    """Which x positions are named: all of them when their labels fit side by side, else
+    every k-th counted back from the last (the total, or the last round), so that no two
+    overlap ("Round 7" and "Round 8" of a long Laus evening did). The last label ends at
+    its point and the others are centred: the last pair needs the most room."""
+    widest = max((len(label) for label in labels), default=0) * LABEL_CHAR
+    every = 1
+    while every * step < 1.5 * widest + LABEL_GAP and every < len(labels):
+        every += 1
+    last = len(labels) - 1
+    return {i for i in range(len(labels)) if (last - i) % every == 0}

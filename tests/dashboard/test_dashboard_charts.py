@@ -56,3 +56,18 @@ def test_a_chart_is_drawn_once_for_what_it_shows_in_each_language():
         german = line_chart(series, ["", "1", "2"])
     assert german != first
     assert "running totals" not in german
+
+
+def test_x_labels_never_overlap_on_a_long_evening():
+    """Eight rounds of Laus: "Round 7" ended under "Round 8" (found on the standings
+    page); every other round is named, counted back from the last, and a short evening
+    names each."""
+    rounds = [f"Round {n}" for n in range(1, 9)]
+    svg = line_chart([("A", list(range(8)))], rounds)
+    named = re.findall(r'class="tick">(Round \d)<', svg)
+    assert named == ["Round 2", "Round 4", "Round 6", "Round 8"]
+    xs = [float(x) for x in re.findall(r'<text x="([\d.]+)" y="300"', svg)]
+    assert all(b - a >= 1.5 * len("Round 8") * 10 for a, b in zip(xs, xs[1:], strict=False))
+    hands = ["Hand 1", "Hand 2", "Hand 3", "Total"]
+    svg = line_chart([("A", [1, 2, 3, 4])], hands)
+    assert re.findall(r'class="tick">([A-Z][a-z]+(?: \d)?)<', svg) == hands
