@@ -52,6 +52,8 @@ class SeatedTable:
     trumps: list[dict[str, Any]]
     warnings: list[str]
     links: list[ScorekeeperLink]
+    # Who at a play-off table only fills an empty seat, scoring nothing ("" elsewhere).
+    fillers_note: str = ""
 
     @property
     def keepers(self) -> list[Seat]:
@@ -106,6 +108,7 @@ def seated_tables(round_: Round | None, *, with_links: bool = False) -> list[Sea
                 trumps=trumps,
                 warnings=[from_data(w) for w in table.draw_details.get("warnings", [])],
                 links=list(table.links.all()) if with_links else [],
+                fillers_note=round_.fillers_note(table_seats),
             )
         )
     return result
