@@ -40,6 +40,8 @@ class Words:
     our_count: str  # a team's own count of the other team's part, when disputing
     no_new: str  # a new entry refused once time is called
     in_progress_finished: str  # the organizer's clock once time is called
+    no_new_anywhere: str  # what "Call time" does, asked before the organizer calls it
+    table_key: str  # the card's key to its rows of points and running totals
 
     def label(self, number: int) -> Message:
         """ "Hand 2", "Round 2"."""
@@ -80,6 +82,8 @@ HANDS = Words(
     our_count=_("Our count of the other team's hand (optional)"),
     no_new=_("Time was called: no new hand may start."),
     in_progress_finished=_("Hands in progress are finished; entry closes in"),
+    no_new_anywhere=_("No new hand may start at any table."),
+    table_key=_("Each row: the points of that hand; below them (Σ) the running total."),
 )
 
 ROUNDS = Words(
@@ -108,4 +112,6 @@ ROUNDS = Words(
     our_count=_("Our count of the other team's round (optional)"),
     no_new=_("Time was called: no new round may start."),
     in_progress_finished=_("Rounds in progress are finished; entry closes in"),
+    no_new_anywhere=_("No new round may start at any table."),
+    table_key=_("Each row: the points of that round; below them (Σ) the running total."),
 )

@@ -8,6 +8,7 @@ are entered and confirmed, a standings page and its PDFs.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import uuid
 from collections.abc import Sequence
@@ -127,10 +128,9 @@ def post(client, link, name, data):
     return client.post(url, {"idem": uuid.uuid4().hex, **data})
 
 
-@pytest.mark.django_db
-def test_the_toy_game_gets_an_event_a_draw_a_card_standings_and_pdfs(
-    high_card, organizer_client, client
-):
+def running_evening(organizer_client) -> tuple[Event, ScorekeeperLink]:
+    """An evening of the toy game made as the organizer makes one: the "New event" page,
+    five players checked in, the draw, the clock started."""
     new = organizer_client.get(reverse("events:new"), {"game": "high_card"}).content.decode()
     assert '<option value="high_card" selected>High card</option>' in new
     sent = {"name": "High cards", "date": "2026-12-04", "game": "high_card"}
@@ -148,10 +148,16 @@ def test_the_toy_game_gets_an_event_a_draw_a_card_standings_and_pdfs(
     )
     assert "The tables are drawn (seed 7)." in drawn.content.decode()
     (link,) = ScorekeeperLink.objects.filter(table__round__event=event)
+    return start_clock(Event.objects.get(pk=event.pk)), link
+
+
+@pytest.mark.django_db
+def test_the_toy_game_gets_an_event_a_draw_a_card_standings_and_pdfs(
+    high_card, organizer_client, client
+):
+    event, link = running_evening(organizer_client)
     seats = list(Seat.objects.filter(table=link.table).order_by("position"))
     assert len(seats) == 5
-
-    event = start_clock(Event.objects.get(pk=event.pk))
     card = client.get(reverse("scorekeeping:card", args=[link.token]))
     assert card.status_code == 200
     assert 'name="card_4"' in card.content.decode()
@@ -175,3 +181,24 @@ def test_the_toy_game_gets_an_event_a_draw_a_card_standings_and_pdfs(
         pdf = organizer_client.get(reverse("printing:event_pdf", args=[event.pk, what]))
         assert pdf.status_code == 200, what
         assert "High card" in PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()
+
+
+@pytest.mark.django_db
+def test_the_toy_games_own_word_shows_on_its_card_and_the_dashboard(
+    high_card, organizer_client, client
+):
+    """A game that calls its entries "deals" says so where the pages speak of them: the
+    card's key to its rows, and what "Call time" does."""
+    high_card.words = dataclasses.replace(
+        high_card.words,
+        numbered="Deal {n}",
+        table_key="Each row: the points of that deal; below them the running total.",
+        no_new_anywhere="No new deal may start at any table.",
+    )
+    event, link = running_evening(organizer_client)
+    card = client.get(reverse("scorekeeping:card", args=[link.token])).content.decode()
+    assert "Each row: the points of that deal" in card and "hand or round" not in card
+    assert "Deal 1" in card
+    dashboard = organizer_client.get(reverse("dashboard:event", args=[event.pk]))
+    page = dashboard.content.decode()
+    assert "No new deal may start at any table." in page and "hand or round" not in page
