@@ -22,6 +22,9 @@
   var SINCE = "clubscore:offline-since";
   var AWAY = "clubscore:server-away-since";  // online, but the server did not answer
   var RETRY_MS = 5000;
+  var RECHECK_MS = 2000;  // a copy kept for no network shown while online: asked again
+  var LEFT_KEPT = "clubscore:left-kept-copy";  // when leaveKeptCopy last reloaded
+  var LEFT_KEPT_MS = 30000;
   var TIMEOUT_MS = 8000;  // a post with no answer by then is kept, as if offline
   var channel = "BroadcastChannel" in window ? new BroadcastChannel("clubscore:" + token) : null;
   var queue = [];      // what IndexedDB holds, as last read
@@ -637,6 +640,23 @@
     }
   }
 
+  // The copy kept for no network, shown while the server answers again (the network came
+  // back as the card was reloaded, or the server was away a moment): the card as the
+  // server has it, unless something is typed on it, an answer is shown or hands wait
+  // (their landing reloads it). Else it said "No network" and hid the message of what
+  // had just landed ("Confirmed.") until the scorekeeper reloaded.
+  function leaveKeptCopy() {
+    var form = entryForm();
+    if (!html.dataset.keptCopy || held || sending || queue.length) return;
+    if (form && form.dataset.dirty) return;
+    // Once in a while at most: a card page the server keeps failing while its polls
+    // answer would reload again and again.
+    var last = Number(sessionStorage.getItem(LEFT_KEPT)) || 0;
+    if (Date.now() - last < LEFT_KEPT_MS) return;
+    sessionStorage.setItem(LEFT_KEPT, String(Date.now()));
+    location.reload();
+  }
+
   function refreshLive() {
     var live = document.getElementById("live");
     if (live && window.htmx && navigator.onLine) {
@@ -704,6 +724,7 @@
     } else {
       reachable();
       if (queue.length) send();
+      else leaveKeptCopy();
     }
   });
   // The live part was replaced: mark again what is waiting in it.
@@ -717,7 +738,11 @@
       send();
     }
   });
-  window.addEventListener("online", function () { light(); send(); });
+  window.addEventListener("online", function () {
+    light();
+    send();
+    if (html.dataset.keptCopy) refreshLive();  // does the server answer? (leaveKeptCopy)
+  });
   window.addEventListener("offline", light);
   // Another tab found the server away, or answering again: this card's light says so too.
   window.addEventListener("storage", function (event) {
@@ -759,8 +784,14 @@
   // server did not answer (sw.js). Else the server has just sent this page: it answers,
   // whatever another tab found a moment ago.
   if (navigator.onLine) {
-    if (html.dataset.keptCopy) unreachable();
-    else reachable();
+    if (html.dataset.keptCopy) {
+      unreachable();
+      // Asked again soon, not at the next poll: the network may have come back while
+      // the card was loading (leaveKeptCopy).
+      setTimeout(refreshLive, RECHECK_MS);
+    } else {
+      reachable();
+    }
   }
 
   read().then(function () {

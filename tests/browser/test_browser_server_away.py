@@ -182,3 +182,24 @@ def test_every_tab_of_a_card_says_when_the_server_answers_again(
     expect(light(again)).to_have_text("Online")  # it has just come from the server
     # The first tab hears it from the new one, not at its own next poll 10 s on.
     expect(light(first)).to_have_text("Online", timeout=3_000)
+
+
+def test_a_card_shown_as_last_seen_comes_back_once_the_server_answers(
+    new_page, live_server, card, console_errors
+):
+    """A reload the server did not answer shows the card as last seen; once the server
+    answers again the card comes back from it by itself, with the message it kept. It
+    said "No network" until the scorekeeper reloaded (and hid "Confirmed.": CI saw it
+    when the network came back in the middle of the reload after a landing)."""
+    console_errors.allow(r"status of 503 \(Service Unavailable\)")
+    _event, link = card
+    page = open_card(new_page(TABLET), live_server, link)
+    page.context.route(CARD, lambda route: route.fulfill(status=503, body=BUSY))
+    page.reload()
+    last_seen = page.get_by_text("this is the card as last seen")
+    expect(last_seen).to_be_visible()
+    expect(light(page)).to_contain_text("Server not reachable since")
+    page.context.unroute(CARD)
+    expect(last_seen).to_be_hidden(timeout=10_000)  # asked again 2 s after, not at 10 s
+    expect(light(page)).to_have_text("Online")
+    expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
