@@ -17,6 +17,7 @@ import pytest
 from django.core.signals import request_finished, request_started
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -26,6 +27,11 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 TABLET = {"width": 768, "height": 1024}
 PHONE = {"width": 390, "height": 844}
 SCREENSHOT_MS = 30_000  # a whole long page on a busy machine: more than an action's 10 s
+
+# An expectation waits as long as an action (10 s, the contexts' default below), not
+# Playwright's 5 s: CI runs two browsers and two servers on two cores, and a page that
+# reloads itself (the card as last seen, once the server answers) needs two loads.
+expect.set_options(timeout=10_000)
 
 
 def pytest_collection_modifyitems(config, items):
