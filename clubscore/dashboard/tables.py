@@ -57,10 +57,10 @@ def standings_table(standings: Standings, **kwargs) -> StandingsTable:
     """The standings' table with the game's tie-break columns after the total."""
     extra = [
         (
-            f"tb_{key}",
-            tables.Column(verbose_name=label, accessor=f"tiebreakers__{key}", attrs=OPTIONAL),
+            f"tb_{t.key}",
+            tables.Column(verbose_name=t.label, accessor=f"tiebreakers__{t.key}", attrs=OPTIONAL),
         )
-        for key, label, _better in standings.tiebreakers
+        for t in standings.tiebreakers
     ]
     # Ranked per round played: the rounds and the figure are what decides, on a phone too.
     played = {"td": {"class": "num"}} if standings.per_round else OPTIONAL

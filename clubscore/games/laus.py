@@ -77,7 +77,7 @@ class Laus(Game):
     # per round played, so whoever played more rounds over the season does not lose.
     ladder_basis = _("ranked by points per round played, lowest first")
     played_in_rounds = True
-    tiebreakers = (Tiebreaker("best_round", _("Best round"), "low"),)
+    tiebreakers = (Tiebreaker("best_round", _("Best round"), "low", best_of=True),)
     deck = LausDeck(PIQUET_RANKS)  # one pack with the twos to sixes taken out
     options = (
         Option(

@@ -200,7 +200,7 @@ class LuxuryFamily(Game):
     max_players = 3
     standings_order = "high"
     played_in_rounds = True
-    tiebreakers = (Tiebreaker("best_round", _("Best round")),)
+    tiebreakers = (Tiebreaker("best_round", _("Best round"), best_of=True),)
     # Binokel's cards: A 10 K Q J 7 of each suit, two packs of each (48 cards).
     deck = Deck(RANKS, packs=2)
     # Bids, melds and penalties are always multiples of 10.

@@ -136,3 +136,6 @@ class Tiebreaker:
     key: str
     label: str
     better: str = "high"
+    # A best, not a count (Laus's best round): over an evening's tables, and between
+    # spouses, the better one stands; a count (hands won, tricks) adds up.
+    best_of: bool = False

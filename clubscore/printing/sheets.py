@@ -208,7 +208,7 @@ def standings_columns(standings: Standings) -> list[str]:
         played,
         gettext("Total"),
         *([gettext("Per round")] if standings.per_round else []),
-        *(str(label) for _key, label, _better in standings.tiebreakers),
+        *(str(tiebreaker.label) for tiebreaker in standings.tiebreakers),
         "",
     ]
 

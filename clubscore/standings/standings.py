@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
@@ -47,7 +47,7 @@ from clubscore.club.models import Couple, together
 from clubscore.collation import sort_key
 from clubscore.events.models import Event
 from clubscore.events.results import table_score
-from clubscore.games import GAMES
+from clubscore.games import GAMES, Tiebreaker
 from clubscore.translation import translate
 
 from .loading import EventRows, couples_of, load_events
@@ -140,7 +140,7 @@ class Standings:
     basis: str
     order: str  # "high" or "low": which end wins
     rows: list[Row]
-    tiebreakers: list[tuple[str, str, str]]
+    tiebreakers: list[Tiebreaker]  # the game's, their labels translated
     labels: list[str]  # x axis of the progress chart
     per_round: bool = False  # ranked by points per round played (rounds differ)
     playoffs: list[PlayoffResult] = field(default_factory=list)  # what each one decided
@@ -154,7 +154,7 @@ class Standings:
     @property
     def tiebreak_hint(self) -> str:
         """How ties are settled, naming the game's tie-break columns (Laus's Best round)."""
-        labels = [label for _key, label, _better in self.tiebreakers]
+        labels = [tiebreaker.label for tiebreaker in self.tiebreakers]
         if not labels:
             return self.tiebreak_hint_short
         if len(labels) == 1:
@@ -295,7 +295,7 @@ def standings_from_rows(
     """Standings from a preloaded evening (see `load_events`); no query of its own."""
     game = GAMES[event.game]
     options = event.game_options
-    tiebreakers = [(t.key, translate(t.label), t.better) for t in game.tiebreakers]
+    tiebreakers = [replace(t, label=translate(t.label)) for t in game.tiebreakers]
     players: dict[int, Row] = {}
     longest = 0
 
@@ -305,7 +305,7 @@ def standings_from_rows(
             row = players[seat.player_id] = Row(
                 name=seat.name,
                 player_ids=(seat.player_id,),
-                tiebreakers={key: 0 for key, _label, _better in tiebreakers},
+                tiebreakers={tiebreaker.key: 0 for tiebreaker in tiebreakers},
             )
         return row
 
@@ -377,7 +377,7 @@ def standings_from_rows(
         row.shared_first = final and row.playoff_state == OPEN
         # No round played, no best round: a dash, not a 0 (Laus's lowest would be best).
         row.tiebreak_values = [
-            row.tiebreakers.get(name, 0) if row.played else "–" for name, _l, _b in tiebreakers
+            row.tiebreakers.get(t.key, 0) if row.played else "–" for t in tiebreakers
         ]
     return Standings(
         event=event,
@@ -426,14 +426,14 @@ def _couple_rows(players: dict[int, Row], couples: Sequence[Couple], tiebreakers
             progress=progress,
             partnerships={("couple", couple.pk)},
             tiebreakers={
-                key: (
-                    (max if better == "high" else min)(
-                        (m.tiebreakers[key] for m in played or members)
+                t.key: (
+                    (max if t.better == "high" else min)(
+                        m.tiebreakers[t.key] for m in played or members
                     )
-                    if key == "best_round"
-                    else sum(m.tiebreakers[key] for m in members)
+                    if t.best_of
+                    else sum(m.tiebreakers[t.key] for m in members)
                 )
-                for key, _label, better in tiebreakers
+                for t in tiebreakers
             },
         )
         rows.append(row)
@@ -461,8 +461,7 @@ def _rank(rows: list[Row], order: str, tiebreakers, *, per_round: bool = False) 
 
     def key(row: Row):
         breaks = [
-            (-1 if better == "high" else 1) * row.tiebreakers.get(name, 0)
-            for name, _label, better in tiebreakers
+            (-1 if t.better == "high" else 1) * row.tiebreakers.get(t.key, 0) for t in tiebreakers
         ]
         return (sign * result(row), *breaks, _name_key(row))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from clubscore.events.results import seat_teams
-from clubscore.games import Game
+from clubscore.games import Game, Tiebreaker
 
 if TYPE_CHECKING:
     from .standings import Row
@@ -24,14 +24,15 @@ def table_tiebreakers(game: Game, seats, entries, outcome) -> dict[int, dict[str
     }
 
 
-def merge_tiebreakers(row: Row, values: dict[str, int], tiebreakers) -> None:
-    """Add one table's figures to a line's tie-break columns (the best round: the better one)."""
-    for key, _label, better in tiebreakers:
+def merge_tiebreakers(row: Row, values: dict[str, int], tiebreakers: list[Tiebreaker]) -> None:
+    """Add one table's figures to a line's tie-break columns (a best: the better one)."""
+    for tiebreaker in tiebreakers:
+        key = tiebreaker.key
         if key not in values:
             continue
-        if key == "best_round":
+        if tiebreaker.best_of:
             # Best of several tables: keep the better one (`played` is 0 before the first).
-            pick = max if better == "high" else min
+            pick = max if tiebreaker.better == "high" else min
             row.tiebreakers[key] = (
                 pick(row.tiebreakers[key], values[key]) if row.played else values[key]
             )

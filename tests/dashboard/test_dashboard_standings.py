@@ -6,8 +6,9 @@ import pytest
 
 from clubscore.club.models import Couple
 from clubscore.events.models import Event, ScoreEntry
-from clubscore.games import score
-from clubscore.standings.standings import event_standings
+from clubscore.games import Tiebreaker, score
+from clubscore.standings.standings import Row, event_standings
+from clubscore.standings.tiebreaks import merge_tiebreakers
 
 from .conftest import by_name, hf_hand, laus_round, tables_of
 
@@ -157,3 +158,35 @@ def test_partners_who_lead_together_are_not_a_play_off(drawn_event, add_entry):
     # One line on the chart for the two partners.
     name, _progress = standings.chart_series()[0]
     assert name == "P2B Table2 & P2D Table2"
+
+
+def test_a_best_round_is_the_better_of_the_spouses_not_their_sum(drawn_event, add_entry):
+    """A best (the game's `best_of` tie-break: Laus's best round) keeps the better one
+    between spouses, where a count (hands won, tricks) adds both up."""
+    event = drawn_event("laus", tables=2, standings_basis=Event.StandingsBasis.COUPLE)
+    first, second = tables_of(event)
+    for table, ten_of_spades_to in ((first, 0), (second, 1)):
+        names = [seat.player.name for seat in table.seats.order_by("position")]
+        add_entry(table, 1, laus_round(names, ten_of_spades_to))
+    one = first.seats.get(position=2).player  # 240 points
+    two = second.seats.get(position=4).player  # 140 points
+    Couple.objects.create(player_a=one, player_b=two, scorekeeper=one)
+
+    individual = by_name(event_standings(event, basis="individual"))
+    bests = [individual[p.name].tiebreakers["best_round"] for p in (one, two)]
+    assert all(bests) and bests[0] != bests[1]
+    (row,) = [row for row in event_standings(event).rows if not row.single]
+    assert row.tiebreakers == {"best_round": min(bests)}  # Laus: the lowest is best
+
+
+def test_a_best_keeps_the_better_table_whatever_its_key_and_a_count_adds_up():
+    """Over an evening's tables: the game says which of its figures is a best
+    (`Tiebreaker.best_of`); the standings never ask for a key of one game."""
+    best = Tiebreaker("fewest_cards", "Fewest cards", "low", best_of=True)
+    count = Tiebreaker("tricks", "Tricks")
+    row = Row(name="Ann", player_ids=(1,), tiebreakers={"fewest_cards": 0, "tricks": 0})
+    for values in ({"fewest_cards": 7, "tricks": 3}, {"fewest_cards": 4, "tricks": 5}):
+        merge_tiebreakers(row, values, [best, count])
+        row.played += 1
+    merge_tiebreakers(row, {"fewest_cards": 9, "tricks": 1}, [best, count])
+    assert row.tiebreakers == {"fewest_cards": 4, "tricks": 9}

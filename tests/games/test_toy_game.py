@@ -37,7 +37,7 @@ class HighCard(Game):
     min_players = 2
     max_players = 5
     standings_order = "high"
-    tiebreakers = (Tiebreaker("best_round", _("Best round")),)
+    tiebreakers = (Tiebreaker("best_round", _("Best round"), best_of=True),)
     deck = Deck(("A", "K", "Q"))
     options = (Option("rounds", _("Rounds"), 3, minimum=1, maximum=9), TIME_LIMIT, GRACE)
 
