@@ -25,7 +25,7 @@ WARM_URLS = (
     ("login", ()),
     ("events:new", ()),
     ("dashboard:ladder", ()),
-    ("printing:blank", ("laus",)),
+    ("printing:blank", ("any-game",)),
     ("scorekeeping:card", ("warm-up",)),
 )
 
