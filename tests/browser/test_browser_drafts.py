@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from clubscore.events.clock import start_clock
 from clubscore.events.models import Draft, ScorekeeperLink
 
-from .conftest import PHONE, TABLET
+from .conftest import PHONE, TABLET, log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -227,3 +227,22 @@ def test_a_newer_draft_from_another_tablet_is_not_overwritten_by_a_reload(
     expect(page.locator("#id_bid_0")).to_have_value("2")
     page.wait_for_timeout(2500)  # nothing of A's is sent back over it
     assert kept_draft(link)["bid_0"] == "2"
+
+
+def test_a_login_in_another_tab_leaves_previews_and_drafts_working(
+    new_page, live_server, card, organizer
+):
+    """The organizer logs in on the scorekeeper's tablet, in another tab: the login gives
+    the CSRF cookie a new secret, and the card's previews and drafts were refused (403,
+    an error in the console) until the next save."""
+    _event, link = card
+    page = open_card(new_page(TABLET), live_server, link)
+    other_tab = page.context.new_page()
+    log_in(other_tab, live_server, organizer.username, "a-long-organizer-pass")
+    other_tab.close()
+
+    page.bring_to_front()
+    page.locator("#id_melded_aces").fill("3")
+    expect(page.locator("#preview")).to_contain_text("Your team this hand")
+    expect(page.locator("#preview")).to_contain_text("60")
+    wait_until(lambda: (kept_draft(link) or {}).get("melded_aces") == "3", page)
