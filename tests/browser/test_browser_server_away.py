@@ -181,7 +181,7 @@ def test_every_tab_of_a_card_says_when_the_server_answers_again(
     again = open_card(context.new_page(), live_server, link, kept=False)
     expect(light(again)).to_have_text("Online")  # it has just come from the server
     # The first tab hears it from the new one, not at its own next poll 10 s on.
-    expect(light(first)).to_have_text("Online", timeout=3_000)
+    expect(light(first)).to_have_text("Online", timeout=6_000)
 
 
 def test_a_card_shown_as_last_seen_comes_back_once_the_server_answers(
