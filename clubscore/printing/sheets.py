@@ -272,6 +272,7 @@ def render_standings(
         gettext("Couples: both spouses' scores together.")
         + " "
         + gettext("Every column adds up both spouses; a player without a couple is single.")
+        + (" " + standings.best_of_note if standings.best_of_note else "")
         if standings.basis == COUPLE
         else gettext("Each player's own score.")
     )

@@ -170,6 +170,17 @@ class Standings:
         return f"{self._equal_hint} {rest}"
 
     @property
+    def best_of_note(self) -> str:
+        """On the couple basis, what a column that is a best shows ("Best round"): the
+        better spouse's, where every other column adds both up ("" when there is none)."""
+        labels = [tiebreaker.label for tiebreaker in self.tiebreakers if tiebreaker.best_of]
+        if self.basis != COUPLE or not labels:
+            return ""
+        return _("%(columns)s: the better spouse's, not the two added up.") % {
+            "columns": ", ".join(labels)
+        }
+
+    @property
     def tiebreak_hint_short(self) -> str:
         """`tiebreak_hint` without the tie-break columns (a phone hides them)."""
         rest = _("A tie for first place is decided by a play-off.")

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
+from django.urls import reverse
+from django.utils import translation
 
 from clubscore.club.models import Couple
 from clubscore.events.models import Event, ScoreEntry
 from clubscore.games import Tiebreaker, score
 from clubscore.standings.standings import Row, event_standings
 from clubscore.standings.tiebreaks import merge_tiebreakers
+from tests.printing.conftest import page_texts
 
 from .conftest import by_name, hf_hand, laus_round, tables_of
 
@@ -190,3 +195,26 @@ def test_a_best_keeps_the_better_table_whatever_its_key_and_a_count_adds_up():
         row.played += 1
     merge_tiebreakers(row, {"fewest_cards": 9, "tricks": 1}, [best, count])
     assert row.tiebreakers == {"fewest_cards": 4, "tricks": 9}
+
+
+def test_the_couple_standings_say_a_best_round_is_the_better_spouses(
+    drawn_event, add_entry, organizer_client
+):
+    """ "Every column adds up both spouses", the page and the printout said, and Laus's
+    Best round is not added up: they say which one it is."""
+    note = "Best round: the better spouse's, not the two added up."
+    laus = drawn_event("laus", tables=1, standings_basis=Event.StandingsBasis.COUPLE)
+    (table,) = tables_of(laus)
+    add_entry(table, 1, laus_round([s.player.name for s in table.seats.order_by("position")]))
+    assert event_standings(laus).best_of_note == note
+    assert event_standings(laus, basis="individual").best_of_note == ""
+    with translation.override("de"):
+        german = event_standings(laus).best_of_note
+    assert german == "Beste Runde: die des besseren Ehepartners, nicht beide zusammengezählt."
+    page = organizer_client.get(reverse("dashboard:standings", args=[laus.pk])).content.decode()
+    page = html.unescape(page)
+    assert "every column adds up both spouses" in page and note in page
+    pdf = organizer_client.get(reverse("printing:event_pdf", args=[laus.pk, "standings"]))
+    assert note in " ".join(" ".join(page_texts(pdf.content)).split())
+    # Hand and Foot's columns are all counts: nothing to say.
+    assert event_standings(drawn_event("hand_and_foot", tables=1)).best_of_note == ""
