@@ -138,6 +138,21 @@ def _no_beacon(page) -> None:
         page.evaluate("navigator.sendBeacon = function () { return true; }")
 
 
+def _leave(page) -> None:
+    """To about:blank: the page's timers and pollers end with it. The page may be on its
+    own way somewhere as the test ends (a card reloading once its queue landed, or once
+    the server answers again): that navigation interrupts this one, which is tried again."""
+    for attempt in range(3):
+        try:
+            page.goto("about:blank")
+            return
+        except PlaywrightError:
+            if attempt == 2:
+                raise
+            with contextlib.suppress(PlaywrightError):
+                page.wait_for_load_state()
+
+
 class QuietContext:
     """A browser context that ends quietly: its pages' polling and requests are over before
     it closes, so no request is on the live server when the test's database is flushed
@@ -158,7 +173,7 @@ class QuietContext:
             self._wait(lambda: not self.pending and not SERVER.busy, timeout)
             for page in self.context.pages:
                 _no_beacon(page)
-                page.goto("about:blank")  # the page's timers and pollers end with it
+                _leave(page)
             self._wait(lambda: not SERVER.busy, timeout)
         finally:
             self.context.close()
