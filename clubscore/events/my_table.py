@@ -49,6 +49,7 @@ class Side:
     # Once the card is turned in, where the game's total is more than the hands' sum
     # (the first-table bonus, a final multiplier): that total; else None.
     final: int | None = None
+    multiplier: int | None = None  # the game's final multiplier that made `final`, if any
 
     @property
     def names(self) -> str:
@@ -71,6 +72,7 @@ class MyTable:
     seats: list[Seat] = field(default_factory=list)
     sides: list[Side] = field(default_factory=list)
     rows: list[tuple[Any, list[int]]] = field(default_factory=list)  # hand's label, points
+    bonus: int = 0  # the first-table bonus each side was given (shown once turned in)
     clock: ClockState | None = None
     call: OrganizerCall | None = None
     sitting_out: Any = None  # the draw's reason (a Message) when the player sits out
@@ -87,6 +89,11 @@ class MyTable:
     def has_final(self) -> bool:
         """The turned-in card's totals are more than its hands' sum (`Side.final`)."""
         return any(side.final is not None for side in self.sides)
+
+    @property
+    def has_multipliers(self) -> bool:
+        """A final multiplier made the final totals (shown beside each, as on the card)."""
+        return any(side.multiplier not in (None, 1) for side in self.sides)
 
     @property
     def partners(self) -> list[Seat]:
@@ -241,6 +248,11 @@ def _score(evening: MyTable, confirmed: list[ScoreEntry]) -> None:
     # A side of one player is headed by its player's name, as narrow as tells the table's
     # players apart (`column_names`: "Anna", or "Anna M." beside an Anna S.).
     shorts = dict(zip(seats, column_names([seat.player for seat in seats]), strict=True))
+    # What the totals add once the card is in, said as the card says it: the first-table
+    # bonus, and a game's final multiplier (each player's, in its whole game's result).
+    if table.turned_in_at:
+        evening.bonus = outcome.bonus
+    multipliers = [player.get("multiplier") for player in (outcome.result or {}).get("players", [])]
     for key, group in groups.items():
         first = group[0].player_id
         progress = outcome.progress[first]
@@ -254,6 +266,11 @@ def _score(evening: MyTable, confirmed: list[ScoreEntry]) -> None:
                 total=total,
                 mine=evening.seat in group,
                 final=None if final == total else final,
+                multiplier=(
+                    multipliers[seats.index(group[0])]
+                    if table.turned_in_at and len(multipliers) == len(seats)
+                    else None
+                ),
             )
         )
     # Each hand's own points, as the card shows them (the running total is the Total row).

@@ -242,6 +242,60 @@ def test_a_laus_table_of_four_with_four_digit_totals_reads_whole_on_a_phone(
     assert phone.evaluate("document.documentElement.scrollWidth <= 360")
 
 
+# A table of four as the walk of 2026-11-29 met it: "Dolores" read "Dolor / es" over its
+# column and "Betty" "Bet / ty" on a 390 px phone.
+FOUR_NAMES = [("Dolores", "García"), ("Betty", "Anderson"), ("Søren", "Kierkegaard")]
+FOUR_NAMES.append(("Ciarán", "O'Brien"))
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "en-GB"])
+def test_an_exact_bid_table_of_four_reads_its_names_whole_and_its_multipliers(
+    new_page, live_server, drawn_event, console_errors, locale
+):
+    """Ten rounds at a table of four, turned in: each player's first name whole over its
+    column, and each total with the multiplier that made the final total under it."""
+    from clubscore.club.models import Player
+    from tests.playoffs import confirm, regular_tables, turn_in
+
+    event = drawn_event("exact_bid", tables=1, options={"start_cards": 10})
+    (table,) = regular_tables(event)
+    seats = list(Seat.objects.filter(table=table).select_related("player").order_by("position"))
+    for seat, (first, last) in zip(seats, FOUR_NAMES, strict=True):
+        Player.objects.filter(pk=seat.player_id).update(first_name=first, last_name=last)
+    for number in range(1, 11):
+        cards = 11 - number
+        tricks = [0, 0, 0, 0]
+        tricks[number % 4] = cards
+        confirm(table, number, {"bids": tricks, "tricks": tricks})
+    turn_in([table])
+    phone = new_page(PHONE, locale=locale)
+    phone.goto(
+        live_server.url
+        + reverse("playerpages:player", args=[phones.link_for(event, seats[1].player).token])
+    )
+    heads = phone.locator(".phone-hands thead th")
+    expect(heads).to_have_text([first for first, _last in FOUR_NAMES])
+    expect(phone.locator(".phone-times td")).to_have_count(4)
+    screenshot(phone, f"phone-exact-bid-four-names-{locale}-390")
+    assert phone.evaluate(ON_ONE_LINE) == []
+    assert phone.evaluate(WHOLE_WORDS) == []
+    assert_readable(phone)
+    if locale == "en-GB":  # "Final total" breaks between its words: all of it on screen
+        assert phone.locator(".phone-scroll").evaluate("el => el.scrollWidth <= el.clientWidth")
+    phone.set_viewport_size({"width": 360, "height": 740})  # a small phone
+    assert phone.evaluate(WHOLE_WORDS) == []
+    assert phone.evaluate(ON_ONE_LINE) == []
+    assert phone.evaluate("document.documentElement.scrollWidth <= 360")
+    # Four whole names are wider than 360 px at 18 px: the table scrolls sideways, and the
+    # rows' words stay beside the figures of the last column.
+    last = phone.locator(".phone-hands tfoot tr").last
+    phone.locator(".phone-scroll").evaluate("el => { el.scrollLeft = el.scrollWidth; }")
+    label, figure = last.locator("th").bounding_box(), last.locator("td").last.bounding_box()
+    assert label["x"] >= 0 and label["x"] + label["width"] <= figure["x"], (label, figure)
+    assert figure["x"] + figure["width"] <= 360, figure
+    screenshot(phone, f"phone-exact-bid-four-names-{locale}-360-scrolled")
+
+
 @pytest.mark.parametrize(
     "locale, here, search, closed",
     [

@@ -70,7 +70,7 @@ def test_the_tables_columns_tell_apart_two_players_of_one_first_name(
     seats = list(Seat.objects.filter(round__event=event).select_related("player"))
     assert len(seats) == 4 and len({seat.table_id for seat in seats}) == 1
     page = text(client.get(page_url(phones.link_for(event, annas[0]))))
-    head = page.split('<table class="phone-hands">', 1)[1].split("</thead>", 1)[0]
+    head = page.split('<table class="phone-hands" ', 1)[1].split("</thead>", 1)[0]
     columns = re.findall(r"<th[^>]*>([^<]*)</th>", head)
     shown = [seat.player for seat in sorted(seats, key=lambda seat: seat.position)]
     initials = {"Meyer": "Anna M.", "Schulz": "Anna S."}

@@ -36,7 +36,7 @@ def seats_of(event, table=1) -> list[Seat]:
 
 
 def row(page: str, label: str) -> list[str]:
-    body = page.split('<table class="phone-hands">', 1)[1].split("</tbody>", 1)[0]
+    body = page.split('<table class="phone-hands" ', 1)[1].split("</tbody>", 1)[0]
     line = re.search(rf"<th scope=\"row\">{label}</th>(.*?)</tr>", body)
     assert line, f"no row {label}"
     return re.findall(r'<td class="num">([^<]*)</td>', line.group(1))
@@ -140,6 +140,33 @@ def test_a_turned_in_card_adds_its_final_total_under_the_hands_sum(client, drawn
     page = text(client.get(page_url(phones.link_for(event, seats[0].player))))
     foot = page.split("<tfoot>", 1)[1].split("</tfoot>", 1)[0]
     total, final = (
-        re.findall(r"<strong>([^<]*)</strong>", line) for line in foot.split("</tr>")[:2]
+        re.findall(r"<strong>([^<]*)</strong>", line) for line in foot.split("</tr>")[0:3:2]
     )
     assert total == summed and "Final total" in foot and final != total
+    # Each total says the multiplier that made its final total, as the card does.
+    total_row, times_row = foot.split("</tr>")[:2]
+    assert 'aria-label="Multiplier">×</th>' in times_row
+    times = re.findall(r'<td class="num">(\d+)</td>', times_row)
+    assert [int(t) * int(m) for t, m in zip(total, times, strict=True)] == [int(f) for f in final]
+    assert "First-table bonus" not in foot
+
+
+def test_a_card_in_first_says_its_first_table_bonus_on_the_phone(client, drawn_event):
+    """Dolores's phone read Total 5900, then Final total 6300, with nothing saying where
+    the 400 came from: the bonus row stands between them, as on the card."""
+    event = drawn_event("hand_and_foot", tables=1, options={"first_table_bonus": 400})
+    seats = seats_of(event)
+    table = seats[0].table
+    confirm(table, 1, hf_hand(1, went_out_team=0))
+    link = phones.link_for(event, seats[1].player)
+    assert "First-table bonus" not in text(client.get(page_url(link)))
+    table.turned_in_at, table.has_bonus = timezone.now(), True
+    table.save(update_fields=["turned_in_at", "has_bonus"])
+    foot = text(client.get(page_url(link))).split("<tfoot>", 1)[1].split("</tfoot>", 1)[0]
+    total, bonus, final = foot.split("</tr>")[:3]
+    assert "First-table bonus" in bonus and "phone-times" not in total
+    sums = [int(n) for n in re.findall(r"<strong>(-?\d+)</strong>", total)]
+    assert re.findall(r'<td class="num">\+(\d+)</td>', bonus) == ["400", "400"]
+    assert [int(n) for n in re.findall(r"<strong>(-?\d+)</strong>", final)] == [
+        s + 400 for s in sums
+    ]
