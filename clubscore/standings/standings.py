@@ -145,11 +145,20 @@ class Standings:
     per_round: bool = False  # ranked by points per round played (rounds differ)
     playoffs: list[PlayoffResult] = field(default_factory=list)  # what each one decided
     cards_out: int = 0  # regular tables neither turned in nor marked not played
+    ends_on_total: bool = False  # the chart's last step is the totals (a bonus, a multiplier)
 
     @property
     def chart_caption(self) -> str:
-        """ "The leaders' running totals, hand by hand." in the game's words."""
-        return translate(self.event.game_rules.words.chart_caption)
+        """ "The leaders' running totals, hand by hand." in the game's words, and what its
+        last step is when the totals add something at the end."""
+        caption = translate(self.event.game_rules.words.chart_caption)
+        if self.ends_on_total:
+            # A steep last step read as a huge last round (an exact-bid evening's multipliers).
+            caption += " " + _(
+                "The last step, Total, adds what comes on top at the end: a multiplier or "
+                "a first-table bonus."
+            )
+        return caption
 
     @property
     def tiebreak_hint(self) -> str:
@@ -353,7 +362,8 @@ def standings_from_rows(
 
     labels = [_entry_label(event.game, number) for number in range(1, longest + 1)]
     # The chart ends on the total when bonuses or multipliers come on top of the hands.
-    if any(row.progress and row.progress[-1] != row.total for row in rows):
+    ends_on_total = any(row.progress and row.progress[-1] != row.total for row in rows)
+    if ends_on_total:
         labels.append(_("Total"))
         for row in rows:
             row.progress = _padded(row.progress, longest) + [row.total]
@@ -400,6 +410,7 @@ def standings_from_rows(
         per_round=per_round,
         playoffs=playoffs,
         cards_out=sum(not table.done for table in loaded.regular),
+        ends_on_total=ends_on_total,
     )
 
 
