@@ -70,8 +70,15 @@ def open_cards(event: Event) -> list[Table]:
         .open()
         .select_related("round")
         .annotate(
-            entered=Count("entries", filter=~Q(entries__status=statuses.DRAFT)),
-            confirmed=Count("entries", filter=Q(entries__status=statuses.CONFIRMED)),
+            # A hand one team saved its part of is entered too ("0 entered" read as a
+            # card to mark not played, and its saved hand lost): distinct, as its parts
+            # are joined.
+            entered=Count(
+                "entries",
+                filter=~Q(entries__status=statuses.DRAFT) | Q(entries__parts__isnull=False),
+                distinct=True,
+            ),
+            confirmed=Count("entries", filter=Q(entries__status=statuses.CONFIRMED), distinct=True),
             has_hands=Exists(saved),
         )
         .prefetch_related(

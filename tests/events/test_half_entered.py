@@ -102,6 +102,16 @@ def test_the_finish_page_says_what_happens_to_a_half_entered_hand(
     assert words in page
 
 
+def test_the_finish_page_counts_a_half_entered_hand_as_entered(half_entered, organizer_client):
+    """Hand 2, which one team saved, is entered: a card with only such a hand read
+    "0 entered", as one to mark not played, though "Score as it lies" counts it."""
+    event, table, _first = half_entered
+    (card,) = finish.open_cards(event)
+    assert (card.entered, card.confirmed, card.has_hands) == (2, 1, True)
+    page = organizer_client.get(reverse("dashboard:finish", args=[event.pk])).content.decode()
+    assert "2 entered, 1 confirmed." in page
+
+
 def test_a_half_entered_hand_that_cannot_be_scored_is_refused_not_a_500(half_entered):
     event, table, _first = half_entered
     TeamPart.objects.filter(entry__table=table, entry__number=2).update(
