@@ -30,6 +30,12 @@ class MyStanding:
         return self.mine is not None and self.mine.rank is not None
 
     @property
+    def as_couple(self) -> bool:
+        """The player's line is their couple's (the couple basis): its place and total are
+        the two spouses' together, and the phone says so."""
+        return self.mine is not None and len(self.mine.player_ids) > 1
+
+    @property
     def gap(self) -> bool:
         """Lines left out between the top lines and the player's own."""
         return self.below is not None and self.below.position > TOP + 1

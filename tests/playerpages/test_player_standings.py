@@ -247,3 +247,31 @@ def test_the_couple_basis_page_costs_the_same_for_a_small_and_a_big_evening(clie
     baseline = count(client, page_url(link_at(small, 1, 1)))
     assert count(client, page_url(link_at(big, 1, 1))) == baseline
     assert baseline == 13  # one more than the individual basis: the couples
+
+
+def test_on_the_couple_basis_the_phone_says_the_place_and_total_are_the_couples(
+    client, drawn_event
+):
+    """Håkon read "Your total 1340", his and Ingrid's together, as his own."""
+    from clubscore.club.models import Couple
+
+    event = played(drawn_event, tables=2, standings_basis=Event.StandingsBasis.COUPLE)
+    seats = list(
+        Seat.objects.filter(round__event=event, table__number=1)
+        .select_related("player")
+        .order_by("position")
+    )
+    wife, husband = seats[0].player, seats[1].player  # opponents at table 1
+    Couple.objects.create(player_a=wife, player_b=husband, scorekeeper=wife)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    event = Event.objects.get(pk=event.pk)
+    line = next(row for row in event_standings(event).rows if husband.pk in row.player_ids)
+    assert set(line.player_ids) == {wife.pk, husband.pk}
+    page = text(client.get(page_url(phones.link_for(event, husband))))
+    assert f'data-total="{line.total}"' in page
+    assert "Your couple's total" in page and "Your couple's place" in page
+    assert f"Ranked as a couple: {line.name}, both spouses' scores together." in page
+    assert "Your total" not in page
+    single = seats[2].player  # no couple: their own line
+    page = text(client.get(page_url(phones.link_for(event, single))))
+    assert "Your total" in page and "couple" not in page
