@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import datetime
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -76,6 +77,19 @@ class ClockState:
 
 
 NOT_STARTED = ClockState("not_started", None, None, None, 0, 0)
+
+
+def in_progress_at_limit(entries: Iterable[Any], clock: ClockState) -> int:
+    """The hand or round being played when time was up: the first after those entered by
+    then (`entries`: a table's, with `.number` and `.entered_at`). The tablet lets the
+    table finish it; no later one may start."""
+    ends = clock.ends_at
+    done = [
+        entry.number
+        for entry in entries
+        if entry.entered_at is not None and (ends is None or entry.entered_at <= ends)
+    ]
+    return max(done, default=0) + 1
 
 
 def format_time_left(seconds: int) -> str:

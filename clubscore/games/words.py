@@ -34,7 +34,7 @@ class Words:
     every_confirmed_first: str  # before a card is turned in
     none_disputed: str  # the dashboard's empty list
     time_is_up: str  # the tablet's clock once time is called
-    as_it_lies: str  # the entry in progress when time was called
+    as_it_lies: str  # the entry in progress when time was called (finished, the last)
     sent_offline: str  # the preview of an entry kept offline
     this_entry_points: str  # "Your team this hand:"
     our_count: str  # a team's own count of the other team's part, when disputing
@@ -106,7 +106,7 @@ ROUNDS = Words(
     ),
     none_disputed=_("No disputed rounds."),
     time_is_up=_("Time is up: finish the round in progress. Entry closes in"),
-    as_it_lies=_("Time was called: finish this round; it is scored as it lies."),
+    as_it_lies=_("Time was called: finish this round; it is the last one."),
     sent_offline=_("No network: the total is shown once the round is sent."),
     this_entry_points=_("Your team this round:"),
     our_count=_("Our count of the other team's round (optional)"),

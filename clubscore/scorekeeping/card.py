@@ -19,7 +19,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from clubscore.events.calls import open_call
-from clubscore.events.clock import ClockState, clock_state
+from clubscore.events.clock import ClockState, clock_state, in_progress_at_limit
 from clubscore.events.models import (
     Draft,
     Event,
@@ -188,15 +188,25 @@ class ScoreCard:
     def is_confirmed(entry: ScoreEntry | None) -> bool:
         return entry is not None and entry.status == ScoreEntry.Status.CONFIRMED
 
+    @property
+    def entry_closed(self) -> bool:
+        """Entry has closed for this tablet (the organizer's never does): no form, no
+        edit and no turn-in is offered that the server would refuse."""
+        return not self.organizer and self.clock.phase == "closed"
+
     def can_edit(self, number: int) -> bool:
         """May this side open its hand or round `number` again to change it? Until it is
-        confirmed or the card turned in; the organizer always."""
+        confirmed, the card turned in or entry closed; the organizer always."""
         entry = self.entries.get(number)
         if entry is None or not self.side_is_in(number):
             return False
         if self.organizer:
             return True
-        return entry.status != ScoreEntry.Status.CONFIRMED and self.table.turned_in_at is None
+        return (
+            entry.status != ScoreEntry.Status.CONFIRMED
+            and self.table.turned_in_at is None
+            and not self.entry_closed
+        )
 
     @property
     def has_hand_to_finish(self) -> bool:
@@ -208,13 +218,7 @@ class ScoreCard:
     @cached_property
     def in_progress(self) -> int:
         """The hand that was being played when time was up: the first one not entered by then."""
-        ends = self.clock.ends_at
-        done = [
-            n
-            for n, e in self.entries.items()
-            if e.entered_at is not None and (ends is None or e.entered_at <= ends)
-        ]
-        return max(done, default=0) + 1
+        return in_progress_at_limit(self.entries.values(), self.clock)
 
     @cached_property
     def score(self) -> TableScore:

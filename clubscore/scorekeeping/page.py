@@ -107,7 +107,9 @@ class CardPage:
         # A call the server refused (after is_valid): open again, with what was typed.
         self.call = call
         self.game = card.game
-        self.number = card.next_number if number is None else number
+        if number is None and not card.entry_closed:
+            number = card.next_number
+        self.number = number
         if form is None and self.number is not None:
             form = entry_form(card, self.number, initial=self._initial(self.number))
             if self._draft(self.number):

@@ -106,7 +106,7 @@ def test_exact_bid_stops_when_time_is_called(new_page, live_server, drawn_event)
     save_and_confirm(page)
     call_time(event)  # the organizer calls time during round 2
     page.reload()
-    expect(page.locator(".notice")).to_contain_text("as it lies")
+    expect(page.locator(".notice")).to_contain_text("finish this round; it is the last one")
     box(page, "P1A Table1 bid").fill("1")
     box(page, "P1B Table1 bid").fill("1")
     box(page, "P1A Table1 took").fill("9")

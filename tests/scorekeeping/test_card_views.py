@@ -675,7 +675,32 @@ def test_a_card_whose_hands_are_all_in_is_not_told_to_finish_a_hand(client, runn
     one = play_table(client, event, 1)  # every hand in and confirmed, not turned in
     call_time(event)
     page = client.get(url(one)).content.decode()
-    assert "Time is up." in page and "finish the hand in progress" not in page
+    assert "finish the hand in progress" not in page
+    # The time to turn it in, and how long is left for it (it read "Time is up." alone).
+    assert "Time is up: turn in the card. Entry closes in" in page
+    assert 'data-countdown="grace"' in page and "Turn in the card" in page
+
+
+def test_once_entry_has_closed_the_card_offers_nothing_the_server_refuses(client, running):
+    """After the grace minutes the card kept its entry form ("Save our hand") and its
+    "Turn in the card", each refused when tapped: it says who takes the card in now."""
+    import datetime
+
+    from clubscore.events.clock import call_time, clock_state
+
+    event = running(tables=2)
+    one = play_table(client, event, 1)  # every hand in and confirmed, not turned in
+    two, _ = links(event, 2)  # nothing entered yet
+    call_time(event)
+    grace = event.game_options["grace_minutes"]
+    ends = clock_state(event).ends_at
+    event.rounds.update(time_called_at=ends - datetime.timedelta(minutes=grace + 1))
+    for link in (one, two):
+        page = client.get(url(link)).content.decode()
+        assert "Entry has closed: the organizer takes this card in." in page
+        assert "Turn in the card" not in page and 'class="entry-form"' not in page
+    refused = client.post(url(one, "turn_in"), {}, follow=True).content.decode()
+    assert "Entry has closed. Ask the organizer to change the card." in refused
 
 
 def test_a_luxury_family_bid_is_the_sheets_word_in_german(client, running):
@@ -697,3 +722,20 @@ def test_a_dispute_note_with_an_invisible_character_is_refused_and_kept(client, 
     assert note in html  # what was typed, in the form again
     entry.refresh_from_db()
     assert entry.status != ScoreEntry.Status.DISPUTED
+
+
+def test_a_round_game_finishes_its_round_in_progress_as_its_last(client, running):
+    """A Laus round is played out, not scored as it lies (a hand of Hand and Foot is):
+    the card said "finish this round; it is scored as it lies", a contradiction."""
+    from tests.payloads import laus_round
+    from tests.playoffs import confirm, seat_names
+
+    event = running("laus", tables=1)
+    (link,) = links(event)
+    first = confirm(link.table, 1, laus_round(seat_names(link.table), 0))
+    first.entered_at = timezone.now()  # before time is called: round 2 is in progress
+    first.save(update_fields=["entered_at"])
+    call_time(event)
+    page = client.get(url(link)).content.decode()
+    assert "Time was called: finish this round; it is the last one." in page
+    assert "scored as it lies" not in page
