@@ -21,7 +21,7 @@ from clubscore.club.models import column_names
 from clubscore.games import Game
 
 from . import calls, drawn
-from .clock import ClockState, clock_state
+from .clock import ClockState, clock_state, in_progress_at_limit
 from .models import (
     CheckIn,
     DrawRecord,
@@ -71,8 +71,11 @@ class MyTable:
     seat: Seat | None = None
     seats: list[Seat] = field(default_factory=list)
     sides: list[Side] = field(default_factory=list)
-    rows: list[tuple[Any, list[int]]] = field(default_factory=list)  # hand's label, points
+    # Each confirmed hand: its label ("Round 3"), its number and each side's points.
+    rows: list[tuple[Any, int, list[int]]] = field(default_factory=list)
     bonus: int = 0  # the first-table bonus each side was given (shown once turned in)
+    # The hand being played when time was up (`clock.in_progress_at_limit`): 0 before.
+    in_progress_at_limit: int = 0
     clock: ClockState | None = None
     call: OrganizerCall | None = None
     sitting_out: Any = None  # the draw's reason (a Message) when the player sits out
@@ -127,7 +130,14 @@ class MyTable:
             else self.game.entries_per_game(options)
         )
         number = len(self.rows) + 1
-        return None if planned is not None and number > planned else number
+        if planned is not None and number > planned:
+            return None
+        # Once time is up, the table finishes the hand it was playing and starts no other
+        # (as its card says); once entry has closed, nothing is played.
+        clock = self.clock
+        if clock is None or not clock.time_is_up:
+            return number
+        return None if clock.phase == "closed" or number > self.in_progress_at_limit else number
 
     @property
     def hand_in_play_label(self) -> Any:
@@ -229,6 +239,10 @@ def my_table(link: PlayerLink) -> MyTable:
     evening.table, evening.seats = table, seats
     evening.seat = next(s for s in seats if s.player_id == link.player_id)
     confirmed = list(table.entries.confirmed().order_by("number"))
+    if evening.clock is not None and evening.clock.time_is_up:
+        # The confirmed hands say it for the hand after them (the one a phone shows): it
+        # is being finished when the last of them was entered by the limit.
+        evening.in_progress_at_limit = in_progress_at_limit(confirmed, evening.clock)
     _score(evening, confirmed)
     evening.call = calls.open_call(table)
     return evening
@@ -279,6 +293,7 @@ def _score(evening: MyTable, confirmed: list[ScoreEntry]) -> None:
         evening.rows.append(
             (
                 evening.game.words.label(entry.number),
+                entry.number,
                 [_points_of(progress, index) for progress in running],
             )
         )

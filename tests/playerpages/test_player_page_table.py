@@ -37,7 +37,8 @@ def seats_of(event, table=1) -> list[Seat]:
 
 def row(page: str, label: str) -> list[str]:
     body = page.split('<table class="phone-hands" ', 1)[1].split("</tbody>", 1)[0]
-    line = re.search(rf"<th scope=\"row\">{label}</th>(.*?)</tr>", body)
+    # A row is headed by its number, its name ("Round 2") read out.
+    line = re.search(rf"<th scope=\"row\" aria-label=\"{label}\">\d+</th>(.*?)</tr>", body)
     assert line, f"no row {label}"
     return re.findall(r'<td class="num">([^<]*)</td>', line.group(1))
 
@@ -170,3 +171,38 @@ def test_a_card_in_first_says_its_first_table_bonus_on_the_phone(client, drawn_e
     assert [int(n) for n in re.findall(r"<strong>(-?\d+)</strong>", final)] == [
         s + 400 for s in sums
     ]
+
+
+def test_once_time_is_up_the_phone_shows_only_the_hand_being_finished(client, drawn_event):
+    """Time was called after hand 1 was entered: the phone shows hand 2 (being finished)
+    with the game's words; once hand 2 is in, no hand 3 and its first player (the card
+    says "Nothing more to enter"), and once entry has closed, no hand at all."""
+    import datetime
+
+    from clubscore.events.clock import call_time, clock_state, start_clock
+
+    event = drawn_event("laus", tables=1)
+    seats = seats_of(event)
+    table, names = seats[0].table, [seat.player.name for seat in seats]
+    started = timezone.now() - datetime.timedelta(minutes=30)
+    start_clock(event, now=started)
+    entered = confirm(table, 1, laus_round(names, 0))
+    entered.entered_at = timezone.now()  # before time is called
+    entered.save(update_fields=["entered_at"])
+    call_time(event)
+    link = phones.link_for(event, seats[2].player)
+    page = text(client.get(page_url(link)))
+    assert "Round 2 · " in page and 'class="phone-first"' in page
+    assert "Time is up: finish the round in progress. Entry closes in" in page
+    late = confirm(table, 2, laus_round(names, 1))
+    late.entered_at = timezone.now() + datetime.timedelta(seconds=5)  # after the call
+    late.save(update_fields=["entered_at"])
+    page = text(client.get(page_url(link)))
+    assert "Round 3" not in page and 'class="phone-first"' not in page
+    assert "Time is up: nothing new starts, and the card is turned in. Entry closes in" in page
+    # Entry closed: the grace minutes are over.
+    grace = event.game_options["grace_minutes"]
+    ends = clock_state(event).ends_at
+    event.rounds.update(time_called_at=ends - datetime.timedelta(minutes=grace + 1))
+    page = text(client.get(page_url(link)))
+    assert "Entry has closed" in page and 'class="phone-first"' not in page
