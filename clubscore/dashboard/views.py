@@ -210,6 +210,11 @@ def _standings_page(request: HttpRequest, event: Event, template: str, *, public
             "basis": basis,
             "other_basis": other,
             "other_basis_label": Event.StandingsBasis(other).label,
+            # The view that does not count: its tie's play-off or lot settles this view
+            # alone (the page says so before the organizer taps).
+            "counted_basis_label": (
+                None if basis == event.standings_basis else event.get_standings_basis_display()
+            ),
             # Partners' scores add up for a couple: worth a look in a game with teams.
             "show_toggle": bool(event.game_rules.teams) or event.standings_basis == COUPLE,
             "public": public,

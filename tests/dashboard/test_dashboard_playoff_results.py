@@ -272,3 +272,22 @@ def test_two_couples_tied_at_one_hand_and_foot_table_are_told_to_decide_by_lot(
     assert "Start a play-off round" not in page and "Decide by lot" in page
     # On their own, the four winners can be parted: a play-off as usual.
     assert not playoff_offer(event_standings(event, basis="individual")).cannot_part
+
+
+def test_the_view_that_does_not_count_says_its_play_off_settles_it_alone(
+    drawn_event, organizer_client
+):
+    """A couple-basis evening tied on the individual view: that view offered "Decide by
+    lot…" and "Start a play-off round" with no word that neither touches the standings
+    that count (the lot cannot be undone)."""
+    from tests.playoffs import hand_and_foot_tie
+
+    event = drawn_event(tables=2, standings_basis=Event.StandingsBasis.COUPLE)
+    hand_and_foot_tie(event)
+    turn_in(regular_tables(event))
+    address = reverse("dashboard:standings", args=[event.pk])
+    individual = organizer_client.get(address, {"basis": "individual"}).content.decode()
+    assert "Start a play-off round" in individual
+    note = "a play-off or a lot started here settles this view's tie only"
+    assert note in individual and "Couple (both spouses together)" in individual
+    assert note not in organizer_client.get(address, {"basis": "couple"}).content.decode()
