@@ -150,10 +150,9 @@ class Standings:
     @property
     def chart_caption(self) -> str:
         """ "The leaders' running totals, hand by hand." in the game's words, and what its
-        last step is when the totals add something at the end."""
+        last step is when the totals add something at the end (it read as a huge round)."""
         caption = translate(self.event.game_rules.words.chart_caption)
         if self.ends_on_total:
-            # A steep last step read as a huge last round (an exact-bid evening's multipliers).
             caption += " " + _(
                 "The last step, Total, adds what comes on top at the end: a multiplier or "
                 "a first-table bonus."
