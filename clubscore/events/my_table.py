@@ -95,7 +95,8 @@ class MyTable:
 
     @property
     def has_multipliers(self) -> bool:
-        """A final multiplier made the final totals (shown beside each, as on the card)."""
+        """A final multiplier made the final totals (its row, "×", stands between Total and
+        Final total, as the card shows it under each total)."""
         return any(side.multiplier not in (None, 1) for side in self.sides)
 
     @property
