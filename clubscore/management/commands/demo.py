@@ -52,6 +52,8 @@ SINGLES = [
 ]
 
 ORGANIZER_USERNAME = "organizer"
+# The name a card's history shows beside "by the organizer" (not the login's name).
+ORGANIZER_NAME = ("Helga", "Brandt")
 ORGANIZER_PASSWORD = "clubscore-demo"
 
 
@@ -185,7 +187,10 @@ class Command(BaseCommand):
         # a club that loads the demo on its real server would have it on the Wi-Fi. With
         # DEBUG off the password is random and shown this once.
         password = ORGANIZER_PASSWORD if settings.DEBUG else secrets.token_urlsafe(12)
-        users.objects.create_superuser(ORGANIZER_USERNAME, password=password)
+        first_name, last_name = ORGANIZER_NAME
+        users.objects.create_superuser(
+            ORGANIZER_USERNAME, password=password, first_name=first_name, last_name=last_name
+        )
         shown = "" if settings.DEBUG else "; it is shown only now, note it"
         self.stdout.write(
             self.style.SUCCESS(
