@@ -13,7 +13,6 @@ import random
 from typing import Any
 
 from clubscore.games import GAMES, Game
-from clubscore.messages import Message
 
 from .errors import DrawError
 from .fit import fit, table_size
@@ -25,6 +24,7 @@ from .inputs import (
     check_seed,
     check_tablemates,
 )
+from .notes import couple_warnings, members, repeats, tablemate_warnings
 from .search import (
     MAX_OPPONENT_WEIGHT,
     MAX_PAIR_WEIGHT,
@@ -34,7 +34,7 @@ from .search import (
     seat,
     seat_in_order,
 )
-from .sizes import _, join, message, plural
+from .sizes import _, join, message
 
 
 def _rng(seed: int | str, purpose: str) -> random.Random:
@@ -133,19 +133,19 @@ def draw(
         )
     tables = _describe_tables(game, seed, given, [[seated[i] for i in g] for g in groups])
 
-    _couple_warnings(tables, given.spouse, warnings)
+    couple_warnings(tables, given.spouse, warnings)
     if order is None:
-        _tablemate_warnings(tables, mates, index, warnings)
-    repeats: list[dict[str, Any]] = []
+        tablemate_warnings(tables, mates, index, warnings)
+    repeated: list[dict[str, Any]] = []
     if size.teams:
-        repeats = _repeats(tables, times, partner_weights, spouse, index, warnings)
+        repeated = repeats(tables, times, partner_weights, spouse, index, warnings)
     _check_hard_rules(given.players, tables, sitting_out, given.spouse)
     return {
         "seed": seed,
         "tables": tables,
         "sitting_out": sitting_out,
         "warnings": warnings,
-        "repeats": repeats,
+        "repeats": repeated,
     }
 
 
@@ -262,30 +262,6 @@ def _mates(tablemates: list[list[str]], index: dict[str, int]) -> list[set[int]]
     return mates
 
 
-def _tablemate_warnings(
-    tables: list[dict[str, Any]],
-    mates: list[set[int]],
-    index: dict[str, int],
-    warnings: list[str],
-) -> None:
-    def again(members: list[str]) -> list[tuple[str, str]]:
-        members = sorted(members, key=index.__getitem__)
-        return [
-            (a, b)
-            for i, a in enumerate(members)
-            for b in members[i + 1 :]
-            if index[b] in mates[index[a]]
-        ]
-
-    _pairs_warning(
-        tables,
-        again,
-        _("{count} pair sits together again from an earlier round tonight ({details})"),
-        _("{count} pairs sit together again from an earlier round tonight ({details})"),
-        warnings,
-    )
-
-
 def _describe_tables(
     game: str, seed: int | str, given: DrawInput, groups: list[list[str]]
 ) -> list[dict[str, Any]]:
@@ -297,7 +273,8 @@ def _describe_tables(
     named = set(given.scorekeepers)
     tables = []
     for number, group in enumerate(groups, start=1):
-        table: dict[str, Any] = {"number": number}
+        # "notes": the soft rules broken at this table, in its own words (`notes`).
+        table: dict[str, Any] = {"number": number, "notes": []}
         # The game seats the group (with teams: partners opposite each other).
         seating, teams = rules.seat(group, order_rng)
         if teams:
@@ -342,128 +319,6 @@ def _scorekeeper(group: list[str], named: set[str], rng: random.Random) -> str:
     return rng.choice(present or group)
 
 
-def _couple_warnings(
-    tables: list[dict[str, Any]], spouse: dict[str, str], warnings: list[str]
-) -> None:
-    def sharing(members: list[str]) -> list[tuple[str, str]]:
-        return sorted({tuple(sorted((p, spouse[p]))) for p in members if spouse.get(p) in members})
-
-    _pairs_warning(
-        tables,
-        sharing,
-        _("{count} couple shares a table ({details})"),
-        _("{count} couples share a table ({details})"),
-        warnings,
-    )
-
-
-def _pairs_warning(
-    tables: list[dict[str, Any]],
-    pairs_at: Any,
-    one: str,
-    many: str,
-    warnings: list[str],
-) -> None:
-    """One warning naming, table by table, the pairs `pairs_at(members)` finds there."""
-    found = []
-    for table in tables:
-        pairs = pairs_at(_members(table))
-        if pairs:
-            names = join(", ", (message(_("{a} and {b}"), a=a, b=b) for a, b in pairs))
-            found.append(
-                (
-                    len(pairs),
-                    message(_("table {number}: {names}"), number=table["number"], names=names),
-                )
-            )
-    if found:
-        count = sum(n for n, _detail in found)
-        details = join("; ", (d for _n, d in found))
-        warnings.append(message(plural(count, one, many), count=count, details=details))
-
-
-def ordinal(n: int) -> Message:
-    """ "2nd", "3rd", "4th" (German: "2.", "3.", "4.")."""
-    if n % 100 in (11, 12, 13):
-        return message(_("{n}th"), n=n)
-    template = {1: _("{n}st"), 2: _("{n}nd"), 3: _("{n}rd")}.get(n % 10, _("{n}th"))
-    return message(template, n=n)
-
-
-def _repeats(
-    tables: list[dict[str, Any]],
-    times: dict[tuple[int, int], int],
-    weights: list[dict[int, int]],
-    spouse: list[int],
-    index: dict[str, int],
-    warnings: list[str],
-) -> list[dict[str, Any]]:
-    """Tonight's partnerships that repeat an earlier one, each with why it could not be
-    avoided: how few players tonight could partner the one of the two with fewer choices
-    (neither their spouse nor an earlier partner). One warning counts them, one per
-    partnership names them."""
-    seated = len(index)
-    repeats = []
-    for table in tables:
-        for a, b in table["teams"]:
-            i, j = index[a], index[b]
-            count = times.get((min(i, j), max(i, j)))
-            if not count:
-                continue
-            # Everyone else seated tonight but the spouse and earlier partners.
-            free = {p: seated - 1 - (spouse[x] >= 0) - len(weights[x]) for p, x in ((a, i), (b, j))}
-            who = min((a, b), key=lambda p: (free[p], index[p]))
-            repeats.append(
-                {
-                    "players": [a, b],
-                    "table": table["number"],
-                    "time": count + 1,
-                    "player": who,
-                    "could_partner": free[who],
-                }
-            )
-    if not repeats:
-        return repeats
-    warnings.append(
-        message(
-            plural(
-                len(repeats),
-                _("{count} partnership of tonight repeats one of the season"),
-                _("{count} partnerships of tonight repeat one of the season"),
-            ),
-            count=len(repeats),
-        )
-    )
-    for repeat in repeats:
-        a, b = repeat["players"]
-        if repeat["could_partner"]:
-            template = plural(
-                repeat["could_partner"],
-                _("only {count} player tonight could partner {player}"),
-                _("only {count} players tonight could partner {player}"),
-            )
-        else:
-            template = _("nobody tonight could partner {player} for the first time")
-        why = message(template, count=repeat["could_partner"], player=repeat["player"])
-        warnings.append(
-            message(
-                _("{a} and {b}: {nth} time — {why} (table {number})"),
-                a=a,
-                b=b,
-                nth=ordinal(repeat["time"]),
-                why=why,
-                number=repeat["table"],
-            )
-        )
-    return repeats
-
-
-def _members(table: dict[str, Any]) -> list[str]:
-    if "teams" in table:
-        return [p for team in table["teams"] for p in team]
-    return list(table["players"])
-
-
 def _check_hard_rules(
     players: list[str],
     tables: list[dict[str, Any]],
@@ -471,7 +326,7 @@ def _check_hard_rules(
     spouse: dict[str, str],
 ) -> None:
     """A last guard: a draw that broke a hard rule must never reach the club."""
-    placed = [p for table in tables for p in _members(table)]
+    placed = [p for table in tables for p in members(table)]
     placed += [entry["player"] for entry in sitting_out]
     if sorted(placed) != sorted(players):
         raise AssertionError("draw lost or duplicated a player")

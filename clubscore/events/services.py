@@ -9,7 +9,6 @@ leave a round half drawn.
 
 from __future__ import annotations
 
-import re
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -316,11 +315,6 @@ def draw_round(
     return DrawOutcome(round=round_, record=record, result=result, tables=tables)
 
 
-def _table_warnings(warnings: list[str], number: int) -> list[str]:
-    pattern = re.compile(rf"\btable {number}\b")
-    return [warning for warning in warnings if pattern.search(warning)]
-
-
 def store_draw(
     round_: Round,
     result: dict[str, Any],
@@ -368,10 +362,9 @@ def _store_tables(round_: Round, result: dict[str, Any], names: dict[str, str]) 
                 draw_details={
                     "high_cards": entry["high_cards"],
                     "scorekeepers": entry["scorekeepers"],
-                    "warnings": [
-                        to_data(rename(warning, names))
-                        for warning in _table_warnings(result["warnings"], entry["number"])
-                    ],
+                    # The draw's notes for this table alone (the round's warnings show
+                    # once, above the tables).
+                    "warnings": [to_data(rename(note, names)) for note in entry["notes"]],
                     **({"trumps": entry["trumps"]} if "trumps" in entry else {}),
                 },
             )

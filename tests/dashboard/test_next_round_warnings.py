@@ -3,6 +3,8 @@ Draw page does."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -45,6 +47,36 @@ def test_next_round_says_which_soft_rules_it_broke(
     assert "L0 Laus" in messages  # the players are named
     draw_page = organizer_client.get(reverse("events:draw", args=[event.pk])).content.decode()
     assert words in draw_page
+
+
+def test_each_drawn_table_names_only_its_own_broken_soft_rules(
+    organizer_client, make_event, make_player
+):
+    """Eight players at two tables: the second round seats someone together again at both
+    tables. The round's warning names both tables once, above them; under each table only
+    its own pairs (before, the whole warning stood under each table it named)."""
+    event = make_event("laus", options={"rounds": 1})
+    services.check_in(event, [make_player(f"L{n}", "Laus") for n in range(8)])
+    services.draw_round(event, seed=7)
+    start_clock(event)
+    Table.objects.filter(round__event=event).update(turned_in_at="2026-11-27T20:00:00Z")
+    services.draw_round(event, seed=8, round_number=None, after=1)
+    page = organizer_client.get(reverse("events:draw", args=[event.pk])).content.decode()
+    summary = page[page.index('class="draw-warnings"') : page.index('class="drawn-tables"')]
+    assert "sit together again from an earlier round tonight (table 1: " in summary
+    assert "; table 2: " in summary
+    tables = page[page.index('class="drawn-tables"') :].split('class="drawn-table"')[1:]
+    assert len(tables) == 2
+    for table in tables:
+        (note,) = re.findall(r'<p class="table-warning">⚠ ([^<]*)</p>', table)
+        assert note.startswith("Together again from an earlier round tonight: L")
+        # Its own pairs: every player it names sits at this table.
+        seated = set(re.findall(r"L\d Laus", table.split('class="high-cards"')[0]))
+        assert set(re.findall(r"L\d Laus", note)) <= seated, (note, seated)
+    german = organizer_client.get(
+        reverse("events:draw", args=[event.pk]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
+    assert german.count("⚠ Schon in einer früheren Runde heute Abend zusammen: L") == 2
 
 
 @pytest.mark.parametrize(

@@ -95,11 +95,14 @@ def test_the_draw_page_says_which_partnerships_repeat_and_why(
     html = organizer_client.get(reverse("events:draw", args=[event.pk])).content.decode()
     assert "2 partnerships of tonight repeat one of the season" in html
     assert html.count("2nd time — nobody tonight could partner") >= 2
+    # And under the table, each of its own (the table's number left out there).
+    assert html.count("partner for the 2nd time: nobody tonight could partner") >= 2
     german = organizer_client.get(
         reverse("events:draw", args=[event.pk]), HTTP_ACCEPT_LANGUAGE="de"
     ).content.decode()
     assert "2 Partnerschaften von heute Abend wiederholen eine der Saison" in german
     assert "zum 2. Mal — niemand heute Abend konnte" in german
+    assert "spielen zum 2. Mal zusammen: niemand heute Abend konnte" in german
 
 
 def test_the_third_evening_of_four_repeats_nothing(make_player, make_event, organizer_client):

@@ -126,10 +126,11 @@ def test_broken_soft_rules_are_named_in_german(organizer_client, make_event, mak
     german = f"2 Paare sitzen am selben Tisch (Tisch 1: {a} und {b}, {c} und {d})"
     page = organizer_client.get(url).content.decode()
     assert f"<li>{german}</li>" in page  # the draw's list of broken soft rules
-    assert f"⚠ {german}</p>" in page  # and at the table it concerns
+    assert f"⚠ Paare an diesem Tisch: {a} und {b}, {c} und {d}</p>" in page  # at the table
     english = f"2 couples share a table (table 1: {a} and {b}, {c} and {d})"
     page = speak(organizer_client, "en").get(url).content.decode()
-    assert f"<li>{english}</li>" in page and f"⚠ {english}</p>" in page
+    assert f"<li>{english}</li>" in page
+    assert f"⚠ Couples at this table: {a} and {b}, {c} and {d}</p>" in page
 
 
 def test_the_game_is_named_in_german(organizer_client, make_event):
