@@ -91,6 +91,13 @@ def test_the_organizer_corrects_a_number_in_the_tablets_form(
     dispute = page.locator(".dispute")
     expect(dispute).to_contain_text("We went out, not them")
     expect(dispute.locator(".differences")).to_contain_text("We went out")
+    # Side by side, the two choices stand level and equally tall, though one's words take
+    # two lines.
+    keep, take = (
+        dispute.get_by_role("button", name=name).bounding_box()
+        for name in ("Keep the entered version", "Take the other side's version")
+    )
+    assert (keep["y"], keep["height"]) == (take["y"], take["height"]), (keep, take)
     dispute.get_by_text("Correct the numbers").click()
     team1 = dispute.get_by_role("group", name="Team 1: P3A Table3 & P3C Table3")
     team2 = dispute.get_by_role("group", name="Team 2: P3B Table3 & P3D Table3")
@@ -145,6 +152,15 @@ def test_the_organizer_takes_the_other_sides_version(new_page, live_server, orga
     page = new_page(PHONE)
     log_in(page, live_server, "director", "a-long-organizer-pass")
     page.goto(f"{live_server.url}/events/{event.pk}/dashboard/")
+    # On a phone, where the versions differ stacks: each question over its two answers,
+    # inside the dispute's frame.
+    differences = page.get_by_role("table", name="Where the versions differ")
+    table = differences.bounding_box()
+    question = differences.locator("th[scope=row]").first.bounding_box()
+    answer = differences.locator("tbody").get_by_role("cell").first.bounding_box()
+    assert question["width"] > 0.9 * table["width"] and answer["y"] >= question["y"] + 10
+    frame = page.locator(".dispute").bounding_box()
+    assert table["x"] + table["width"] <= frame["x"] + frame["width"]
     page.get_by_role("button", name="Take the other side's version").click()
     expect(page.locator(".message")).to_contain_text("settled")
     assert ScoreEntry.objects.get(table__number=3, number=2).payload == hf_hand(2, 1)

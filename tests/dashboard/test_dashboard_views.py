@@ -139,9 +139,13 @@ def test_the_correction_is_the_tablets_form_prefilled_for_each_dispute(
     # What the two versions disagree on, in words, team by team.
     assert "Where the versions differ" in page
     assert 'class="part">Team 1: P1A Table1 &amp; P1C Table1</th>' in page
-    went_out = '<th scope="row">We went out</th><td class="num">{}</td><td class="num">{}</td>'
+    went_out = (
+        '<th scope="row" role="rowheader">We went out</th>'
+        '<td role="cell" class="num" data-label="Entered">{}</td>'
+        '<td role="cell" class="num" data-label="Other side">{}</td>'
+    )
     assert went_out.format("Yes", "No") in page and went_out.format("No", "Yes") in page
-    assert '<th scope="row">Cards left in hand and foot · 9 down to 4</th>' in page
+    assert '<th scope="row" role="rowheader">Cards left in hand and foot · 9 down to 4</th>' in page
     # A disputed table's tile leads to its dispute.
     assert f'class="tile-link settle" href="#dispute-{first.pk}"' in page
 
