@@ -48,6 +48,10 @@ def test_it_draws_the_tables_and_shows_them(organizer_client, event, check_in):
     assert "Table 2" in page and "keeps score" in page
     record = DrawRecord.objects.get()
     assert record.drawn_by.username == "director"
+    assert "· by director" in page  # the draw's history: the login, without a name
+    record.drawn_by.first_name, record.drawn_by.last_name = "Anna", "Weber"
+    record.drawn_by.save()
+    assert "· by Anna Weber" in organizer_client.get(draw_url(event)).content.decode()
 
 
 def test_when_players_do_not_fit_the_organizer_chooses(organizer_client, event, check_in):
