@@ -79,10 +79,7 @@ def table_lines(event: Event, state: TableState) -> list[Line]:
     )
 
     def points(player_id: int) -> int:
-        if table.turned_in_at:
-            return outcome.totals[player_id]
-        progress = outcome.progress[player_id]
-        return progress[-1] if progress else 0
+        return outcome.shown(player_id, card_in=table.turned_in_at is not None)
 
     teams: dict[int, list] = {}
     for seat in seats:

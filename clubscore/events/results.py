@@ -30,6 +30,16 @@ class TableScore:
     bonus: int = 0  # first-table bonus added for each player of the table
     result: dict | None = None  # a game scored as a whole: the whole game's result
 
+    def shown(self, player_id: int, *, card_in: bool) -> int:
+        """The figure a page shows for a player: the points so far until the card is in,
+        then the event points. What the end adds (the exact-bid game's multiplier by
+        place, the first-table bonus) comes with the card: mid-game a place's multiplier
+        is no one's final total."""
+        if card_in:
+            return self.totals.get(player_id, 0)
+        progress = self.progress.get(player_id)
+        return progress[-1] if progress else 0
+
 
 def seat_teams(game: Game, seats: Sequence) -> list[int | None]:
     """Each seat's team index (0-based), in a game with teams; else None for every seat."""

@@ -265,7 +265,16 @@ class CardPage:
 
     @cached_property
     def totals(self) -> list[int]:
-        return [self.card.score.totals.get(column["pid"], 0) for column in self.columns]
+        """Each column's points so far; once the card is in, its final totals (as the
+        dashboard and the players' phones show them)."""
+        score, card_in = self.card.score, self.card.table.turned_in_at is not None
+        return [score.shown(column["pid"], card_in=card_in) for column in self.columns]
+
+    @property
+    def totals_note(self) -> str:
+        """What the totals leave for the end, said while the card is out ("Points so far,
+        before the final multiplier."; "" for a game whose totals are final as they go)."""
+        return "" if self.card.table.turned_in_at else self.card.game.figure_so_far_note
 
     @property
     def rows(self) -> list[dict]:
@@ -306,7 +315,10 @@ class CardPage:
 
     @property
     def multipliers(self) -> list[int] | None:
-        """Each column's final multiplier, when the game's total multiplies the points."""
+        """Each column's final multiplier, when the game's total multiplies the points
+        and the card is in (until then the totals are the points so far)."""
+        if self.card.table.turned_in_at is None:
+            return None
         players = (self.card.score.result or {}).get("players") or []
         factors = [player.get("multiplier", 1) for player in players]
         return factors if any(factor != 1 for factor in factors) else None
@@ -323,7 +335,7 @@ class CardPage:
         labels = ["", *(str(number) for number in range(1, longest))]
         # What the totals add after the last hand (the first-table bonus, a final
         # multiplier) is the line's last step, so its legend reads as the totals do.
-        totals = [score.totals.get(column["pid"], 0) for column in self.columns]
+        totals = self.totals
         if any(total != values[-1] for total, (_name, values) in zip(totals, series, strict=True)):
             series = [
                 (name, [*values, total])

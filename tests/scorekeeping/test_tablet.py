@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
+from django.utils import timezone
 
 from clubscore.events.models import ScoreEntry
 from clubscore.games import GAMES
@@ -62,8 +64,21 @@ def test_the_hands_table_labels_hand_points_running_totals_and_the_multiplied_to
     data.update({"tricks_0": 1, "tricks_1": 2, "tricks_2": 2})
     assert post(client, link, "entry", data).status_code == 302
     html = client.get(url(link, "card")).content.decode()
-    assert "Final total (× multiplier)" in html
     assert "Σ " in html and "the running total" in html
+    # Mid-game the totals are the points so far, as on the dashboard and the phones: a
+    # place's multiplier after round 1 of 5 is no one's final total.
+    so_far = [int(v) for v in re.findall(r'<span class="total-value">(-?\d+)</span>', html)]
+    assert "Final total (× multiplier)" not in html
+    assert "Points so far, before the final multiplier." in html
+    # Once the card is in, the final totals with each player's multiplier.
+    link.table.turned_in_at = timezone.now()
+    link.table.save(update_fields=["turned_in_at"])
+    html = client.get(url(link, "card")).content.decode()
+    final = [int(v) for v in re.findall(r'<span class="total-value">(-?\d+)</span>', html)]
+    factors = [int(m) for m in re.findall(r'<span class="running">× (\d+)</span>', html)]
+    assert "Final total (× multiplier)" in html and sorted(factors) == [1, 2, 3]
+    assert final == [p * m for p, m in zip(so_far, factors, strict=True)] != so_far
+    assert "Points so far, before the final multiplier." not in html
 
 
 def test_the_conflict_names_players_and_suits_and_keeps_the_forms_groups(client, running):
