@@ -174,21 +174,16 @@ class EntryForm(forms.Form):
             for message in messages:
                 self.add_error(field, translate(message))
 
-    #: Whether the game may check what was typed while a field is still left blank, so
-    #: every mistake shows at once (a Laus ten not chosen yet must not hide five aces).
+    #: Whether the game may check what was typed while a field is still left blank or
+    #: unreadable, so every mistake shows at once (a Laus ten not chosen yet must not
+    #: hide five aces, nor a "1e" typed for one player a -1 typed for another).
     checks_while_blank = False
 
-    def only_blanks_missing(self) -> bool:
-        """Every field in error was left blank (nothing typed there is wrong)."""
-        return (
-            self.checks_while_blank
-            and all(
-                not self.data.get(self.add_prefix(name))
-                for name in self.errors
-                if name in self.fields
-            )
-            and not self.non_field_errors()
-        )
+    def game_may_check(self) -> bool:
+        """Whether the game checks the rest while fields are in error: only the fields'
+        own errors (a blank that must be given, a count it cannot read), which the game
+        then reads as not given, and says nothing more about."""
+        return self.checks_while_blank and not self.non_field_errors()
 
     @property
     def labelled_errors(self) -> list[tuple[str, str]]:

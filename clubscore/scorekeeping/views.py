@@ -160,9 +160,10 @@ def entry(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _game_checks_too(card: ScoreCard, number: int, form) -> None:
-    """While only blanks stop the form, the game still checks what was typed, so every
-    mistake shows at once (issue 26: a missing ten hid aces adding up to 5)."""
-    if not form.only_blanks_missing():
+    """While only fields' own errors stop the form (a blank, a count it cannot read), the
+    game still checks the rest, so every mistake shows at once (issue 26: a missing ten
+    hid aces adding up to 5)."""
+    if not form.game_may_check():
         return
     form.fill()
     try:

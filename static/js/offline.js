@@ -554,6 +554,8 @@
     // The server's answer now, no longer the copy kept for no network (its note goes).
     delete html.dataset.keptCopy;
     if (window.htmx) window.htmx.process(main);
+    // For the card's own scripts (scorekeeping.js fills in what the server filled in).
+    document.dispatchEvent(new Event("clubscore:answer-shown"));
     var form = entryForm();
     if (form && item && item.kind === "entry") {
       // The hand as sent, in the answer's form (a conflict, a refusal on its field): kept

@@ -170,8 +170,10 @@
   );
 
   // The server tells which value a fixed sum leaves for the last player; fill it in
-  // unless the scorekeeper typed something there (they only check it).
-  document.addEventListener("htmx:afterSwap", function () {
+  // unless the scorekeeper typed something there (they only check it). After a preview,
+  // and on a page the server drew (a refused save says "filled in: 4" under the form:
+  // the field must show it too).
+  function fillFromServer() {
     var outputs = document.querySelectorAll("output.autofill[data-fill]");
     for (var i = 0; i < outputs.length; i++) {
       var input = document.querySelector("[name='" + outputs[i].dataset.fill + "']");
@@ -180,7 +182,14 @@
         input.classList.add("filled");
       }
     }
-  });
+  }
+  document.addEventListener("htmx:afterSwap", fillFromServer);
+  document.addEventListener("clubscore:answer-shown", fillFromServer);  // offline.js
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", fillFromServer);
+  } else {
+    fillFromServer();
+  }
 
   // A form that previews as it is typed into is checked by the server, not the browser:
   // htmx checks a form's validity before each request, so an empty `required` count

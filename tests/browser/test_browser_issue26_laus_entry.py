@@ -73,3 +73,23 @@ def test_a_missing_ten_no_longer_hides_five_aces(new_page, live_server, drawn_ev
     page.locator("form button.send").click()
     expect(page.get_by_text(words["five_aces"]).first).to_be_visible()
     expect(page.get_by_text(words["no_ten"]).first).to_be_visible()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_refused_save_shows_what_filled_itself_in_its_field(
+    new_page, live_server, drawn_event, language
+):
+    """A round saved with a ten not chosen comes back refused; the fourth player's aces,
+    which fill themselves in, are in their field again, not only in the line under the
+    form that says so (before, the field stood empty beside "filled in: 1")."""
+    words = WORDS[language]
+    page = open_laus_card(new_page, live_server, drawn_event, language)
+    for suit, seat in (("S", 0), ("H", 1), ("D", 2)):  # the ten of clubs: nobody yet
+        page.locator(f"select[name=ten_{suit}]").select_option(str(seat))
+    for seat in range(3):
+        page.locator(f"input[name=aces_{seat}]").fill("1")
+    expect(page.locator("input[name=aces_3]")).to_have_value("1")
+    page.locator("form button.send").click()
+    expect(page.get_by_text(words["no_ten"]).first).to_be_visible()
+    expect(page.locator("input[name=aces_3]")).to_have_value("1")
+    expect(page.locator("input[name=aces_0]")).to_have_value("1")

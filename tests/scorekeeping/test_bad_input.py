@@ -191,3 +191,33 @@ def test_a_live_poll_with_a_strange_query_answers_without_an_error(client, runni
     assert b'id="live"' in response.content
     # The same poll as the page wrote it is the cheap "nothing new".
     assert client.get(address, HTTP_HX_REQUEST="true").status_code == 204
+
+
+def test_a_laus_round_says_every_mistake_at_once(client, running):
+    """Two tens not chosen, a "1e" for one player's aces, a -1 and a huge number for two
+    others': one save says all five (before, the blank tens and the "1e" hid the -1 and
+    the huge number until they were put right, so the scorekeeper saved three times)."""
+    (link,) = links(running("laus", tables=1))
+    data = {"number": 1, "version": 0, "ten_S": 0, "ten_H": 1}
+    data |= {"aces_0": "-1", "aces_1": "9" * 20, "aces_2": "1e"}
+    response = post(client, link, "entry", data)
+    assert response.status_code == 200
+    errors = {
+        name: re.findall(r'<p class="field-error"[^>]*>([^<]*)</p>', chunk)
+        for name, chunk in re.findall(
+            r'name="(ten_[SHDC]|aces_\d)"(.*?)(?=name="(?:ten_[SHDC]|aces_\d|kings_0)")',
+            response.content.decode(),
+            re.S,
+        )
+    }
+    assert "Cannot be negative." in errors["aces_0"]
+    assert any("at most" in e for e in errors["aces_1"]), errors["aces_1"]
+    assert "Enter a whole number with the digits 0 to 9." in errors["aces_2"]
+    assert errors["ten_D"] and errors["ten_C"]
+    # The list under the form, for a phone whose field is off screen: a question's label
+    # takes no colon ("…diamonds?: This field…" before).
+    listed = response.content.decode().split('<ul class="preview-field-errors">')[1]
+    assert "<li>Who took the ten of ♦ diamonds? This field is required.</li>" in listed
+    assert "<li>P1A Table1: Aces: Cannot be negative.</li>" in listed
+    assert "<li>P1B Table1: Aces: Must be at most 4.</li>" in listed
+    assert not ScoreEntry.objects.exclude(status=ScoreEntry.Status.DRAFT).exists()
