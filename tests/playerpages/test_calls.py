@@ -5,6 +5,7 @@ per table (the database's rule); every call recorded; a resent call stored once.
 
 from __future__ import annotations
 
+import datetime
 import html
 import uuid
 
@@ -49,7 +50,11 @@ def test_a_call_from_a_phone_reaches_the_dashboard_and_is_answered(
         client.get(page_url(link))
     )
     dashboard = text(organizer_client.get(reverse("dashboard:event", args=[event.pk])))
-    assert "We disagree about a score" in dashboard and "waiting" in dashboard
+    assert "We disagree about a score" in dashboard and "called just now" in dashboard
+    assert "waiting 0" not in dashboard  # "waiting 0 minutes", before
+    OrganizerCall.objects.update(called_at=call.called_at - datetime.timedelta(minutes=5))
+    dashboard = text(organizer_client.get(reverse("dashboard:event", args=[event.pk])))
+    assert "waiting 5\xa0minutes" in dashboard and "called just now" not in dashboard
     assert f'id="table-{seat.table.pk}"' in dashboard and " called" in dashboard
     # The note in the page language's quotation marks (a <q>: „Hand 2“ in German).
     assert '<p class="note"><q>Hand 2</q></p>' in dashboard

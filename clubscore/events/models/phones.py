@@ -7,6 +7,7 @@ Domain rows the player pages, the dashboard and the scorekeepers' cards all use
 
 from __future__ import annotations
 
+import datetime
 import secrets
 
 from django.conf import settings
@@ -121,6 +122,11 @@ class OrganizerCall(models.Model):
     @property
     def on_the_way(self) -> bool:
         return self.answered_at is not None and self.closed_at is None
+
+    @property
+    def just_called(self) -> bool:
+        """Called less than a minute ago ("waiting 0 minutes" said it badly)."""
+        return timezone.now() - self.called_at < datetime.timedelta(minutes=1)
 
 
 class PhoneHit(models.Model):
