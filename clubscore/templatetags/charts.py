@@ -22,12 +22,15 @@ TEMPLATE = "charts/line_chart.html"
 CHARTS_KEPT = 512
 
 # Colour AND a dash pattern and marker per line, so lines differ without colour too.
+# The first four are the card's total boxes' (static/css/scorekeeping.css, side-1 to
+# side-4), so a team or player reads in one colour on its card and in its chart; red,
+# the pages' colour for what is wrong, only for a fifth line.
 LINE_STYLES = [
     ("#1f6f50", "", "circle"),
-    ("#b3261e", "8 4", "square"),
+    ("#8a3ffc", "8 4", "square"),
     ("#1d4ed8", "2 4", "diamond"),
     ("#a15c00", "12 4 2 4", "triangle"),
-    ("#6b21a8", "4 4", "circle"),
+    ("#b3261e", "4 4", "circle"),
 ]
 
 WIDTH, HEIGHT = 640, 320
