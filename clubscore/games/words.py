@@ -42,6 +42,7 @@ class Words:
     in_progress_finished: str  # the organizer's clock once time is called
     no_new_anywhere: str  # what "Call time" does, asked before the organizer calls it
     table_key: str  # the card's key to its rows of points and running totals
+    all_in: str  # every entry in and confirmed: what the card says until it is turned in
 
     def label(self, number: int) -> Message:
         """ "Hand 2", "Round 2"."""
@@ -84,6 +85,7 @@ HANDS = Words(
     in_progress_finished=_("Hands in progress are finished; entry closes in"),
     no_new_anywhere=_("No new hand may start at any table."),
     table_key=_("Each row: the points of that hand; below them (Σ) the running total."),
+    all_in=_("Every hand is in and confirmed: check the card, then turn it in."),
 )
 
 ROUNDS = Words(
@@ -114,4 +116,5 @@ ROUNDS = Words(
     in_progress_finished=_("Rounds in progress are finished; entry closes in"),
     no_new_anywhere=_("No new round may start at any table."),
     table_key=_("Each row: the points of that round; below them (Σ) the running total."),
+    all_in=_("Every round is in and confirmed: check the card, then turn it in."),
 )

@@ -392,6 +392,11 @@ def play_table(client, event, table_number):
 def test_a_complete_confirmed_card_is_turned_in_and_the_first_gets_the_bonus(client, running):
     event = running(tables=2)
     one = play_table(client, event, 1)
+    # Every hand confirmed: the card says what is left ("Nothing more to enter at the
+    # moment", before, as if something might come).
+    page = client.get(url(one)).content.decode()
+    assert "Every hand is in and confirmed: check the card, then turn it in." in page
+    assert "Nothing more to enter" not in page
     other = play_table(client, event, 2)
     post(client, one, "turn_in", {})
     post(client, other, "turn_in", {})

@@ -64,6 +64,7 @@ def test_a_laus_table_plays_to_the_threshold_and_turns_in(client, running):
     assert "Game over: P1A Table1 passed 500 points in round 2." in page
     assert 'name="ten_S"' not in page and "Round 3" not in page
     assert "Turn in the card" in page
+    assert "Every round is in and confirmed: check the card, then turn it in." in page
     # A round 3 sent anyway (an old page) is refused.
     response = post(client, link, "entry", round_data(3))
     assert "Game over: P1A Table1 passed 500 points in round 2." in response.content.decode()
