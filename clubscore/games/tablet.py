@@ -20,6 +20,10 @@ class TabletAnswers:
     #: the points only at the end).
     figure_so_far: str = "total"
     figure_so_far_note: str = ""
+    #: What the card says under its final totals once it is in, where they are more than
+    #: the points added up (how the exact-bid game's places, and so its multipliers, were
+    #: decided between equal points).
+    final_note: str = ""
     #: The unit of a payload field where it is not 1 (Luxury Family's bid is in tens):
     #: the tablet's − / + move the field by it.
     steps: Mapping[str, int] = MappingProxyType({})

@@ -272,9 +272,11 @@ class CardPage:
 
     @property
     def totals_note(self) -> str:
-        """What the totals leave for the end, said while the card is out ("Points so far,
-        before the final multiplier."; "" for a game whose totals are final as they go)."""
-        return "" if self.card.table.turned_in_at else self.card.game.figure_so_far_note
+        """What the totals leave for the end while the card is out ("Points so far, before
+        the final multiplier."), and how the end decided them once it is in; "" for a
+        game whose totals are the points added up."""
+        game = self.card.game
+        return game.final_note if self.card.table.turned_in_at else game.figure_so_far_note
 
     @property
     def rows(self) -> list[dict]:

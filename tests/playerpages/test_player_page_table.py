@@ -150,6 +150,7 @@ def test_a_turned_in_card_adds_its_final_total_under_the_hands_sum(client, drawn
     times = re.findall(r'<td class="num">(\d+)</td>', times_row)
     assert [int(t) * int(m) for t, m in zip(total, times, strict=True)] == [int(f) for f in final]
     assert "First-table bonus" not in foot
+    assert "where both are equal, the earlier seat ranks higher" in page  # how places go
 
 
 def test_a_card_in_first_says_its_first_table_bonus_on_the_phone(client, drawn_event):

@@ -79,6 +79,8 @@ def test_the_hands_table_labels_hand_points_running_totals_and_the_multiplied_to
     assert "Final total (× multiplier)" in html and sorted(factors) == [1, 2, 3]
     assert final == [p * m for p, m in zip(so_far, factors, strict=True)] != so_far
     assert "Points so far, before the final multiplier." not in html
+    # Equal points can end with different multipliers: the card says how places go.
+    assert "where both are equal, the earlier seat ranks higher" in html
 
 
 def test_the_conflict_names_players_and_suits_and_keeps_the_forms_groups(client, running):
