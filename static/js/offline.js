@@ -354,8 +354,9 @@
       }
       var status = cells[cells.length - 1];
       status.appendChild(mark(words.waiting, "badge st-waiting"));
-      var what = (item.shown || []).map(function (pair) { return pair[0] + " " + pair[1]; });
-      if (what.length) status.appendChild(mark(what.join(" · "), "queued-values"));
+      if (item.shown && item.shown.length) {
+        status.appendChild(mark(queuedValues(item.shown), "queued-values"));
+      }
     });
     var form = entryForm();
     if (form && !form.dataset.dirty) {
@@ -364,6 +365,23 @@
       if (queued) nextHand(form);
     }
     light();
+  }
+
+  // What waits to be sent, as typed: values of one group said once under its name
+  // ("Cards melded: Jokers 1, Twos 2 · Cards left in hand and foot: 9 down to 4 3"), not
+  // the group's name before each of them.
+  function queuedValues(shown) {
+    var parts = [];
+    var lastGroup = null;
+    shown.forEach(function (pair) {
+      var cut = pair[0].indexOf(": ");
+      var group = cut > 0 ? pair[0].slice(0, cut) : null;
+      var text = (group ? pair[0].slice(cut + 2) : pair[0]) + " " + pair[1];
+      if (group !== null && group === lastGroup) parts[parts.length - 1] += ", " + text;
+      else parts.push(group !== null ? group + ": " + text : text);
+      lastGroup = group;
+    });
+    return parts.join(" · ");
   }
 
   function hide(element) {

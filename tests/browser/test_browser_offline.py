@@ -212,6 +212,22 @@ def test_a_conflict_made_while_offline_shows_both_versions(new_page, live_server
     assert entry.part(1).data["melded"]["aces"] == 4
 
 
+def test_a_hand_waiting_to_be_sent_names_each_group_once(new_page, live_server, card):
+    """The waiting row read "Cards melded (laid down, books included): Twos 2 · Cards
+    melded (laid down, books included): Aces 3 · …", the group before every count."""
+    _event, link = card
+    page = open_card(new_page(TABLET), live_server, link)
+    page.context.set_offline(True)
+    enter_offline(page, {"melded_twos": "2", "melded_aces": "3", "in_hand_low": "2"})
+    row = waiting_row(page, 1)
+    expect(row.locator(".queued-values")).to_have_text(
+        "Cards melded (laid down, books included): Twos 2, Aces 3"
+        " · Cards left in hand and foot: 9 down to 4 2"
+    )
+    page.context.set_offline(False)
+    expect(row).not_to_contain_text("waiting to send", timeout=BACK_ONLINE_MS)
+
+
 @pytest.mark.parametrize(
     "viewport,locale,words",
     [
