@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from clubscore.club.models import together
 from clubscore.events.models import Event, ScoreChange, ScoreEntry, Seat, Table, TeamPart
 from clubscore.games import GAMES, ScoreError
+from clubscore.translation import translate
 
 from .forms import SettleForm
 
@@ -23,6 +24,16 @@ class Version:
     action: str  # its button
     scores: list[tuple[str, int]] = field(default_factory=list)  # (who, points)
     errors: list[str] = field(default_factory=list)
+    #: Each player's line of the entry where its points say little ("bid 2, took 3" in a
+    #: game scored as a whole: `Game.describe_entry`, as the tablet shows it); else empty.
+    described: list[str] = field(default_factory=list)
+
+    @property
+    def rows(self) -> list[tuple[str, str, int]]:
+        """(who, what they entered or "", points) for each line of `scores`."""
+        described = self.described if len(self.described) == len(self.scores) else []
+        lines = described or [""] * len(self.scores)
+        return [(who, line, points) for (who, points), line in zip(self.scores, lines, strict=True)]
 
 
 @dataclass
@@ -128,6 +139,9 @@ def open_disputes(event: Event, *, bound: dict[int, SettleForm] | None = None) -
                 version.scores = version_scores(event, entry, version.payload)
             except ScoreError as error:
                 version.errors = form.error_lines(error.errors)
+            else:
+                described = GAMES[event.game].describe_entry(version.payload)
+                version.described = [translate(line) for line in described or []]
         by, whom = who_disputed_whom(entry)
         disputes.append(
             Dispute(

@@ -321,6 +321,15 @@ def test_an_exact_bid_round_is_corrected_against_the_whole_game(
     entry = add_entry(
         table, 1, {"bids": [2, 3], "tricks": [2, 3]}, status=ScoreEntry.Status.DISPUTED
     )
+    # The versions say what each player entered, as the tablet does: a round's points
+    # alone (25, 35) do not show what is disputed.
+    names = [seat.player.name for seat in table.seats.order_by("position")]
+    page = organizer_client.get(url(event)).content.decode()
+    versions = page[
+        page.index('class="versions"') : page.index("</section>", page.index('class="versions"'))
+    ]
+    assert f'<th scope="row">{names[0]}</th><td class="entered">bid 2, took 2</td>' in versions
+    assert f'<th scope="row">{names[1]}</th><td class="entered">bid 3, took 3</td>' in versions
     prefix = f"entry-{entry.pk}-round"
     settle = reverse("dashboard:settle", args=[event.pk, entry.pk])
     data = {f"entry-{entry.pk}-choice": "corrected", f"{prefix}-bid_0": 2, f"{prefix}-bid_1": 2}
