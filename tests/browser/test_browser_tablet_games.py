@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from clubscore.events.clock import call_time, start_clock
 from clubscore.events.models import ScoreEntry, ScorekeeperLink
 
-from .conftest import PHONE, screenshot
+from .conftest import PHONE, TABLET, screenshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -55,6 +55,20 @@ def test_luxury_family_deal_with_power_points_filled_in(new_page, live_server, d
     save_and_confirm(page)
     expect(page.locator(".total-value").first).to_have_text("240")  # 60 + 180 trick points
     finish(page, "phone-luxury-turned-in-390")
+
+
+def test_luxury_familys_bid_stands_level_with_the_game_maker_on_a_tablet(
+    new_page, live_server, drawn_event
+):
+    """Side by side with the game maker's buttons, "Bid" stood at the bottom of the row,
+    a blank block above it (a walk, 2026-11-29)."""
+    event = start_clock(drawn_event("luxury_family", tables=1, options={"rounds": 1}))
+    token = ScorekeeperLink.objects.get(table__round__event=event, table__number=1).token
+    page = new_page(TABLET)
+    page.goto(f"{live_server.url}/s/{token}/")
+    bid = page.locator("label", has_text="Bid").first.bounding_box()
+    maker = page.locator("legend", has_text="Game maker").first.bounding_box()
+    assert bid["x"] < maker["x"] and abs(bid["y"] - maker["y"]) < 10, (bid, maker)
 
 
 def test_laus_round_with_the_last_counts_filled_in(new_page, live_server, drawn_event):
