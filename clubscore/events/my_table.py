@@ -270,9 +270,10 @@ def _score(evening: MyTable, confirmed: list[ScoreEntry]) -> None:
     multipliers = [player.get("multiplier") for player in (outcome.result or {}).get("players", [])]
     for key, group in groups.items():
         first = group[0].player_id
-        progress = outcome.progress[first]
-        total = progress[-1] if progress else 0
-        final = outcome.totals[first] if table.turned_in_at else total
+        # The points so far, and what the card shows once it is in (as the card and the
+        # dashboard do: `TableScore.shown`).
+        total = outcome.shown(first, card_in=False)
+        final = outcome.shown(first, card_in=table.turned_in_at is not None)
         evening.sides.append(
             Side(
                 number=key if isinstance(key, int) else None,
