@@ -151,18 +151,22 @@ def render_tables(
         ],
         key=lambda item: (sort_key(item[0]), item[1] or 0),
     )
-    qr = 16 * mm if any(page for _name, _number, page in seated) else 0
+    qr = 15 * mm if any(page for _name, _number, page in seated) else 0
+    # A QR code scans when four modules of light surround it (its quiet zone, about 2 mm
+    # at this size; the shading is light enough): a phone aimed at one player's code must
+    # not catch the next line's, nor a label run up to it.
+    quiet = 2.5 * mm if qr else 0
 
     def label_of(number: int | None) -> str:
         return gettext("Sits out") if number is None else gettext("Table %(n)s") % {"n": number}
 
     if seated:
-        columns, line_h, size = 2, max(9 * mm, qr + 2 * mm), TEXT + 4
+        columns, line_h, size = 2, max(9 * mm, qr + 2 * quiet), TEXT + 4
         column_w = (width - 6 * mm) / columns
         # The names have the room the widest label leaves (they were shrunk to fit a
         # fixed 30 mm of label that "Table 2" does not need).
         label_w = max(stringWidth(label_of(n), BOLD, size) for _name, n, _page in seated)
-        name_w = column_w - label_w - 4 * mm - (qr + 2 * mm if qr else 0)
+        name_w = column_w - label_w - 4 * mm - (qr + quiet if qr else 0)
         top = page_h - MARGIN - heading_h
         bottom = MARGIN
         column = 0
@@ -186,10 +190,10 @@ def render_tables(
             baseline = y - line_h / 2 - 2 * mm if qr else y - line_h + 2.6 * mm
             write_lines(canvas, x, baseline, name, size, False, name_w, 2, smallest=12)
             label = label_of(number)
-            right = x + column_w - (qr + 2 * mm if qr else 0)
+            right = x + column_w - (qr + quiet if qr else 0)
             write(canvas, right, baseline, label, size, bold=True, align="right")
             if page:
-                qr_code(canvas, page, x + column_w - qr, y - entry_h + 1 * mm, qr)
+                qr_code(canvas, page, x + column_w - qr, y - entry_h + quiet, qr)
             y -= entry_h
         canvas.showPage()
     canvas.save()

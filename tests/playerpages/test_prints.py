@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from clubscore.events import phones
 from clubscore.events.models import PlayerLink, Seat
+from clubscore.qr import make_qr
 
 pytestmark = pytest.mark.django_db
 
@@ -50,3 +51,39 @@ def test_the_poster_is_for_the_organizer_only(client, make_event):
     event = make_event()
     response = client.get(reverse("printing:event_pdf", args=[event.pk, "poster"]))
     assert response.status_code == 302
+
+
+def test_each_players_code_has_white_room_around_it_to_scan(organizer_client, drawn_event):
+    # A QR code scans when four modules of light surround it (its quiet zone). A phone
+    # aimed at one player's code must not catch the next line's: no two codes' zones
+    # meet, and no label runs into one.
+    event = drawn_event(tables=3)
+    response = organizer_client.get(reverse("printing:event_pdf", args=[event.pk, "tables"]))
+    with pdfplumber.open(io.BytesIO(response.content)) as pdf:
+        page = pdf.pages[-1]
+        assert "Find your table" in page.extract_text()
+        codes = page.hyperlinks
+        assert len(codes) == 12
+        zones = [_quiet_zone(code) for code in codes]
+        for index, zone in enumerate(zones):
+            assert not [other for other in zones[index + 1 :] if _overlaps(other, zone)]
+            assert not [char["text"] for char in page.chars if _overlaps(char, zone)]
+
+
+def _quiet_zone(code: dict) -> dict:
+    margin = 4 * (code["x1"] - code["x0"]) / len(make_qr(code["uri"]).matrix)
+    return {
+        "x0": code["x0"] - margin,
+        "top": code["top"] - margin,
+        "x1": code["x1"] + margin,
+        "bottom": code["bottom"] + margin,
+    }
+
+
+def _overlaps(box: dict, zone: dict) -> bool:
+    return (
+        box["x0"] < zone["x1"]
+        and box["x1"] > zone["x0"]
+        and box["top"] < zone["bottom"]
+        and box["bottom"] > zone["top"]
+    )
