@@ -4,11 +4,12 @@ whole ("Bestätig…" was cut off), for each game, in English and German."""
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from clubscore.club.models import Player
 from clubscore.events.clock import start_clock
-from clubscore.events.models import ScorekeeperLink, Seat
+from clubscore.events.models import ScorekeeperLink, Seat, Table
 from tests.payloads import hf_hand, laus_round, lf_round
 from tests.playoffs import confirm, regular_tables, seat_names, sent_by_first_seat
 
@@ -120,6 +121,50 @@ def test_four_long_first_names_keep_the_status_column_on_a_phone(
     expect(hands.locator("thead")).to_contain_text("Margarethe S.")
     hands.scroll_into_view_if_needed()
     screenshot(page, f"issue26-rounds-long-names-{language}-390")
+    assert_status_in_sight(page)
+
+
+# First names as most tables have them: on a turned-in card at 390 px they stay whole.
+EVERYDAY_NAMES = [
+    ("Søren", "Kierkegaard"),
+    ("Jürgen", "Hartmann"),
+    ("Élodie", "Marchand"),
+    ("Eleanor", "Taylor"),
+]
+ON_ONE_LINE_HEADS = """() => [...document.querySelectorAll(".hands-table thead .short-head")]
+  .filter(head => {
+    const text = document.createRange();
+    text.selectNodeContents(head);
+    return new Set([...text.getClientRects()].map(r => Math.round(r.top))).size > 1;
+  })
+  .map(head => head.innerText)"""
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_everyday_first_names_stay_whole_over_a_turned_in_card_on_a_phone(
+    new_page, live_server, drawn_event, language
+):
+    """ "Final total" took the # column's width on one line, and four first names broke
+    ("Søre / n", "Eleano / r") beside it at 390 px."""
+    event = start_clock(drawn_event("exact_bid", tables=1, options={"start_cards": 3}))
+    (table,) = regular_tables(event)
+    seats = Seat.objects.filter(table=table).order_by("position")
+    for seat, (first, last) in zip(seats, EVERYDAY_NAMES, strict=True):
+        Player.objects.filter(pk=seat.player_id).update(first_name=first, last_name=last)
+    # Three rounds of 3, 2 and 1 cards: every round confirmed, then the card turned in.
+    for number, tricks in enumerate([[1, 0, 1, 1], [1, 0, 1, 0], [1, 0, 0, 0]], start=1):
+        confirm(table, number, {"bids": [1, 0, 1, 0], "tricks": tricks})
+    Table.objects.filter(pk=table.pk).update(turned_in_at=timezone.now())
+    token = ScorekeeperLink.objects.filter(table=table).first().token
+    page = new_page(PHONE, locale="de-DE" if language == "de" else "en-GB")
+    page.goto(f"{live_server.url}/s/{token}/")
+    hands = page.locator("table.hands-table")
+    expect(hands.locator("tfoot th .short-head")).to_have_text(
+        {"en": "Final total", "de": "Endstand"}[language]
+    )
+    hands.scroll_into_view_if_needed()
+    screenshot(page, f"issue26-rounds-everyday-names-turned-in-{language}-390")
+    assert page.evaluate(ON_ONE_LINE_HEADS) == []
     assert_status_in_sight(page)
 
 
