@@ -323,3 +323,26 @@ def test_a_tap_on_im_here_after_the_draw_is_told_so_without_an_error(
     phone.get_by_role("button", name=here).click()
     expect(phone.get_by_role("alert")).to_contain_text(closed)
     assert CheckIn.objects.filter(event=event).count() == 8
+
+
+def test_each_reason_to_call_has_a_whole_radio_on_a_narrow_german_phone(
+    new_page, live_server, drawn_event, console_errors
+):
+    """Beside "Wir sind uns über Punkte nicht einig", on two lines at 360 px, the radio
+    shrank below its neighbours (a smaller target for an older player's finger)."""
+    from clubscore.events.clock import start_clock
+
+    event = start_clock(drawn_event("hand_and_foot", tables=1))
+    seat = Seat.objects.select_related("player").filter(round__event=event).first()
+    phone = new_page({"width": 360, "height": 740}, locale="de-DE")
+    phone.goto(
+        live_server.url
+        + reverse("playerpages:player", args=[phones.link_for(event, seat.player).token])
+    )
+    phone.locator("summary", has_text="Den Turnierleiter rufen").click()
+    radios = phone.locator(".phone-reason input")
+    expect(radios.first).to_be_visible()
+    boxes = [radio.bounding_box() for radio in radios.all()]
+    sizes = {(round(box["width"]), round(box["height"])) for box in boxes}
+    screenshot(phone, "phone-call-reasons-de-360")
+    assert sizes == {(28, 28)}, sizes
