@@ -271,6 +271,9 @@ def wall(request: HttpRequest, event_id: int) -> HttpResponse:
         "sit_outs": drawn.named_sit_outs(record),
         # The star's word is the game's: who deals, bids first or plays first.
         "first_mark": translate(event.game_rules.first_seat_legend),
+        # Once time is up, what the tablets say, before the countdown to entry closing (a
+        # bare "0:47" read on the wall as time left to play).
+        "time_is_up": translate(event.game_rules.words.time_is_up),
         # A finished evening's wall says so, where the grace period counted down.
         "is_final": event.status == Event.Status.FINAL,
     }

@@ -175,3 +175,27 @@ def test_before_the_draw_the_wall_shows_the_room_no_organizer_link(organizer_cli
     page = organizer_client.get(wall_url(event)).content.decode()
     assert "The tables have not been drawn yet." in page
     assert reverse("events:draw", args=[event.pk]) not in page
+
+
+@pytest.mark.parametrize(
+    "game, said",
+    [
+        ("hand_and_foot", "Time is up: finish the hand in progress. Entry closes in"),
+        ("laus", "Time is up: finish the round in progress. Entry closes in"),
+    ],
+)
+def test_once_time_is_up_the_wall_says_what_its_countdown_is(
+    organizer_client, drawn_event, game, said
+):
+    """It read "Time is up." beside a big red 0:47, which a room reads as time left to
+    play; the tablets and the phones say what the minutes are for."""
+    from clubscore.events.clock import call_time
+
+    event = start_clock(drawn_event(game, tables=1))
+    call_time(event)
+    page = organizer_client.get(wall_url(event)).content.decode()
+    assert re.search(
+        rf'<span class="clock-word">{re.escape(said)}</span> '
+        r'<strong class="clock-time" data-countdown="grace">\d+:\d\d</strong>',
+        page,
+    )
