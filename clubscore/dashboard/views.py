@@ -63,7 +63,11 @@ def _event(event_id: int) -> Event:
 
 def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None) -> dict:
     clock, states = event_table_states(event)
-    bonus_table = next((s.table for s in states if s.table.has_bonus), None)
+    # Each regular round has its own first-table bonus: who holds it, round by round,
+    # and whether the newest regular round's is still open.
+    holders = {s.table.round.number: s.table.number for s in states if s.table.has_bonus}
+    regular = [s.table.round.number for s in states if not s.table.round.is_playoff]
+    newest = max(regular, default=None)
     counts = {key: 0 for key, _label in STATES}
     for state in states:
         counts[state.state] += 1
@@ -76,9 +80,12 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
         "states": states,
         "rounds": rounds,
         "legend": [(key, label, counts[key]) for key, label in STATES],
-        "bonus_table": bonus_table,
-        # The first-table bonus is open until a table takes it (0: the game has none).
-        "bonus_points": event.game_rules.first_table_points(event.game_options),
+        "bonus_holders": sorted(holders.items()),
+        # The newest round's bonus is open until a table takes it (0: the game has none).
+        "bonus_open_in": newest
+        if newest not in holders and event.game_rules.first_table_points(event.game_options)
+        else None,
+        "bonus_by_round": len(set(regular)) > 1,
         "no_disputes": translate(event.game_rules.words.none_disputed),
         "in_progress_finished": translate(event.game_rules.words.in_progress_finished),
         "call_time_prompt": translate(event.game_rules.words.no_new_anywhere),

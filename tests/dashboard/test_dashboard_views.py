@@ -11,8 +11,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubscore.dashboard.forms import SettleForm
+from clubscore.events import services
 from clubscore.events.clock import start_clock
-from clubscore.events.models import ScoreChange, ScoreEntry
+from clubscore.events.models import ScoreChange, ScoreEntry, Seat, Table
 
 from .conftest import hf_hand, laus_round, tables_of
 
@@ -55,6 +56,34 @@ def test_it_shows_every_table_state_and_polls_a_partial(organizer_client, drawn_
     assert body.lstrip().startswith('<div id="live"')
     assert "<html" not in body
     assert "Waiting for confirmation" in body
+
+
+def test_the_first_table_bonus_is_named_round_by_round(organizer_client, drawn_event):
+    """After round 2 was drawn, the dashboard still said "Table 2 holds the first-table
+    bonus." (round 1's), with nothing on round 2's."""
+    event = drawn_event(tables=3)
+    services.check_in(event, [seat.player for seat in Seat.objects.filter(round__event=event)])
+    round_one = Table.objects.filter(round__event=event)
+    round_one.update(turned_in_at=timezone.now())
+    round_one.filter(number=2).update(has_bonus=True)
+    page = organizer_client.get(url(event)).content.decode()
+    # One round: no round to name.
+    assert "Table 2 holds the first-table bonus." in page and "is open" not in page
+    drawn = organizer_client.post(
+        reverse("dashboard:next_round", args=[event.pk]),
+        {"seating": "lot", "after": 1},
+        follow=True,
+    )
+    assert event.rounds.count() == 2, [str(m) for m in drawn.context["messages"]]
+    page = organizer_client.get(url(event)).content.decode()
+    assert "Round 1: table 2 holds the first-table bonus." in page
+    assert "No table of round 2 has turned in its card yet: its first-table bonus is open." in page
+    Table.objects.filter(round__event=event, round__number=2, number=3).update(
+        turned_in_at=timezone.now(), has_bonus=True
+    )
+    page = organizer_client.get(url(event)).content.decode()
+    assert "Round 1: table 2 holds the first-table bonus." in page
+    assert "Round 2: table 3 holds the first-table bonus." in page and "is open" not in page
 
 
 def disputed(table, add_entry):
