@@ -346,3 +346,40 @@ def test_each_reason_to_call_has_a_whole_radio_on_a_narrow_german_phone(
     sizes = {(round(box["width"]), round(box["height"])) for box in boxes}
     screenshot(phone, "phone-call-reasons-de-360")
     assert sizes == {(28, 28)}, sizes
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "en-GB"])
+def test_a_laus_evening_ranked_per_round_shows_that_figure_on_a_phone(
+    new_page, live_server, drawn_event, console_errors, locale
+):
+    """Tables that played different numbers of rounds rank by points per round: its
+    column ("Pro Runde", on one line) stood out of a 390 px phone, and the places read
+    as wrong (405 second behind 475)."""
+    from clubscore.events.clock import start_clock
+    from tests.payloads import laus_round
+    from tests.playoffs import confirm, regular_tables, seat_names
+
+    event = start_clock(drawn_event("laus", tables=2, options={"rounds": 8}, public_standings=True))
+    for table, played in zip(regular_tables(event), (3, 2), strict=True):
+        names = seat_names(table)
+        for number in range(1, played + 1):
+            confirm(table, number, laus_round(names, number % 4))
+    seat = Seat.objects.select_related("player").filter(round__event=event).first()
+    phone = new_page(PHONE, locale=locale)
+    phone.goto(
+        live_server.url
+        + reverse("playerpages:player", args=[phones.link_for(event, seat.player).token])
+    )
+    table = phone.locator(".phone-standings-table")
+    expect(table.locator("thead")).to_contain_text(
+        {"de-DE": "Pro Runde", "en-GB": "Per round"}[locale]
+    )
+    all_in_sight = """el => el.scrollWidth <= el.clientWidth && [...el.querySelectorAll("td.num")]
+        .every(cell => cell.getBoundingClientRect().right <= window.innerWidth)"""
+    scroller = phone.locator(".phone-standings .phone-scroll")
+    for width in (390, 360):
+        phone.set_viewport_size({"width": width, "height": 800})
+        table.scroll_into_view_if_needed()
+        screenshot(phone, f"phone-standings-per-round-{locale}-{width}")
+        assert scroller.evaluate(all_in_sight), width
+    assert_readable(phone)
