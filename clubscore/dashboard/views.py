@@ -68,6 +68,12 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
     holders = {s.table.round.number: s.table.number for s in states if s.table.has_bonus}
     regular = [s.table.round.number for s in states if not s.table.round.is_playoff]
     newest = max(regular, default=None)
+    # The newest round's cards still out: the next round's draw says so before it leaves
+    # them to settle later.
+    latest = max((s.table.round.number for s in states), default=None)
+    out = sorted(
+        s.table.number for s in states if s.state not in DONE and s.table.round.number == latest
+    )
     counts = {key: 0 for key, _label in STATES}
     for state in states:
         counts[state.state] += 1
@@ -86,6 +92,7 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
         if newest not in holders and event.game_rules.first_table_points(event.game_options)
         else None,
         "bonus_by_round": len(set(regular)) > 1,
+        "cards_out": out,
         "no_disputes": translate(event.game_rules.words.none_disputed),
         "in_progress_finished": translate(event.game_rules.words.in_progress_finished),
         "call_time_prompt": translate(event.game_rules.words.no_new_anywhere),

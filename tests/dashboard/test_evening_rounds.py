@@ -254,3 +254,18 @@ def test_hand_and_foot_partners_of_an_earlier_round_tonight_do_not_partner_again
     first = partnerships(event, 1)
     outcome = services.draw_round(event, seed=seed + 100, round_number=None, after=1)
     assert not first & partnerships(event, 2), outcome.warnings
+
+
+def test_next_round_says_which_cards_are_still_out(organizer_client, laus_evening):
+    """The next round was drawn with no word that a card of the round was still out
+    (it stayed unsettled until the evening was finished)."""
+    url = reverse("dashboard:event", args=[laus_evening.pk])
+    tables = Table.objects.filter(round__event=laus_evening).order_by("number")
+    page = organizer_client.get(url).content.decode()
+    assert "2 cards of this round are not in yet (tables 1, 2)" in page
+    tables.filter(number=1).update(turned_in_at=timezone.now())
+    page = organizer_client.get(url).content.decode()
+    assert "A card of this round is not in yet (table 2)" in page
+    tables.filter(number=2).update(not_played=True)
+    page = organizer_client.get(url).content.decode()
+    assert "not in yet" not in page and '<details class="next-round" open>' in page
