@@ -36,6 +36,10 @@ class WholeNumberField(forms.IntegerField):
     default_error_messages = {
         "invalid": _("Enter a whole number with the digits 0 to 9."),
         "too_long": _("This number is far too long."),
+        # The limits in the words the games use for theirs, not Django's "Ensure this
+        # value is greater than or equal to 1."
+        "min_value": _("Must be at least %(limit_value)s."),
+        "max_value": _("Must be at most %(limit_value)s."),
     }
 
     def to_python(self, value: Any) -> int | None:

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubscore.collation import sort_key
 from clubscore.games import GAMES
+from clubscore.numbers import WholeNumberField
 from clubscore.ratings.models import Rating, RatingHistory, one_decimal, shown_rating
 from clubscore.standings.ladder import Ladder, LadderRow, ladder_standing, season_ladder
 
@@ -41,14 +42,14 @@ MAX_EVENINGS = 366
 class LadderOptionsForm(LadderFilterForm):
     # Not "sort": django-tables2 reads that parameter for its column headers.
     rank_by = forms.ChoiceField(label=_("Rank by"), choices=SORTS, required=False)
-    best = forms.IntegerField(
+    best = WholeNumberField(
         label=_("Best N evenings"),
         min_value=1,
         max_value=MAX_EVENINGS,
         required=False,
         help_text=_("Only each player's best N evenings count towards the total."),
     )
-    at_least = forms.IntegerField(
+    at_least = WholeNumberField(
         label=_("At least M evenings"),
         min_value=1,
         max_value=MAX_EVENINGS,

@@ -262,3 +262,36 @@ def test_the_ladder_says_what_it_is_ranked_by(drawn_event, add_entry):
     by_rating = Client().get(LADDER, {"game": "hand_and_foot", "rank_by": "rating"})
     text = by_rating.content.decode()
     assert "ranked by Rating" in text and "highest total wins" not in text
+
+
+@pytest.mark.parametrize(
+    ("best", "at_least", "errors"),
+    [
+        (
+            "abc",
+            "-1",
+            {
+                "best": ["Enter a whole number with the digits 0 to 9."],
+                "at_least": ["Must be at least 1."],
+            },
+        ),
+        (
+            "٣",
+            "0",
+            {
+                "best": ["Enter a whole number with the digits 0 to 9."],
+                "at_least": ["Must be at least 1."],
+            },
+        ),
+    ],
+)
+def test_a_bad_number_in_the_ladders_rules_is_told_in_the_pages_own_words(
+    drawn_event, add_entry, best, at_least, errors
+):
+    """The ladder's rules said Django's "Enter a whole number." and "Ensure this value is
+    greater than or equal to 1." where every other form says it as the games do."""
+    play(drawn_event, add_entry, tables=2, date=datetime.date(2026, 3, 1))
+    page = Client().get(LADDER, {"game": "hand_and_foot", "best": best, "at_least": at_least})
+    assert page.status_code == 200
+    assert page.context["form"].errors == errors
+    assert len(page.context["ladder"].rows) == 8  # one bad number never hides the ladder

@@ -87,7 +87,7 @@ def test_too_few_players_is_a_clear_message_not_an_error_page(organizer_client, 
     [
         ("twelve", "Enter a whole number with the digits 0 to 9."),
         ("١٢", "Enter a whole number with the digits 0 to 9."),
-        ("-1", "Ensure this value is greater than or equal to 0."),
+        ("-1", "Must be at least 0."),
         ("1" + "0" * 15, "A seed has at most 15 digits."),
     ],
 )
