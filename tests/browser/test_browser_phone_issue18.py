@@ -129,7 +129,7 @@ def test_an_organizer_in_german_keeps_the_navigation_on_one_line(new_page, live_
         if viewport is PHONE:
             page.get_by_text("Menü", exact=True).click()
         expect(page.get_by_role("link", name="Club-Verwaltung")).to_be_visible()
-        expect(page.get_by_role("button", name="Ausloggen")).to_be_visible()
+        expect(page.get_by_role("button", name="Abmelden")).to_be_visible()
         screenshot(page, f"menu-organizer-{viewport['width']}-de")
 
 

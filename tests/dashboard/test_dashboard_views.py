@@ -407,6 +407,12 @@ def test_the_clock_says_when_time_is_called_not_a_time_limit(organizer_client, d
     german = organizer_client.get(url(event), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert f"Time is called at {at}" in page and "Time limit" not in page
     assert f"Zeitende um {at} Uhr" in german and "Zeitlimit" not in german
+    # Once it is called, it was ("Time is called at" read as still to come).
+    from clubscore.events.clock import call_time
+
+    call_time(event)
+    page = organizer_client.get(url(event)).content.decode()
+    assert "Time was called at" in page and "Time is called at" not in page
 
 
 def test_a_dispute_changed_at_the_table_is_not_settled_unseen(

@@ -154,6 +154,7 @@ def test_after_the_final_the_player_reads_their_place_and_total_only(client, dra
         page = text(client.get(page_url(link)))
         assert PLACE.search(page).group(1) == str(row.rank)
         assert f'data-total="{row.total}"' in page and "Your total" in page
+        assert "Thank you for playing." in page
         # Nobody else's line: no other player's name on the page.
         others = [r.name for r in standings.rows if r is not row]
         assert not [name for name in others if name in page]
@@ -174,6 +175,8 @@ def test_after_the_final_a_player_who_did_not_play_reads_so(client, drawn_event,
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
     page = text(client.get(page_url(phones.link_for(event, late))))
     assert "Did not play" in page and "data-place" not in page
+    # Not thanked for playing (a walk: "Nicht gespielt … Danke fürs Mitspielen.").
+    assert "Thank you for coming." in page and "Thank you for playing" not in page
 
 
 def test_after_the_final_the_page_costs_the_same_for_a_small_and_a_big_evening(client, drawn_event):
