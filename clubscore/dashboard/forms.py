@@ -10,6 +10,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubscore.entry_changes import changed_values, field_label, initial_of
 from clubscore.entry_forms import FORMS, EntryForm
 from clubscore.events.models import ScoreEntry, Seat
 from clubscore.games import GAMES, ScoreError
@@ -101,7 +102,7 @@ class SettleForm(forms.Form):
             form = form_class(
                 data,
                 prefix=self.add_prefix(prefix),
-                initial=_initial(form_class, part, players),
+                initial=initial_of(form_class, part, players),
                 players=players,
                 number=number,
                 options=options,
@@ -193,56 +194,10 @@ class SettleForm(forms.Form):
         )
         sections = []
         for correction, (entered, theirs) in zip(self.corrections, pairs, strict=False):
-            form = correction.form
-            before = _initial(type(form), entered, form.players)
-            after = _initial(type(form), theirs, form.players)
-            rows = [
-                (
-                    field_label(form, name),
-                    _shown(field, before.get(name)),
-                    _shown(field, after.get(name)),
-                )
-                for name, field in form.fields.items()
-                if before.get(name) != after.get(name)
-            ]
+            rows = changed_values(correction.form, entered, theirs)
             if rows:
                 sections.append((correction.legend, rows))
         return sections
-
-
-def field_label(form: EntryForm, name: str) -> str:
-    """A field's label, with its group's legend when another group has the same label.
-
-    ("Cards left in hand and foot · Aces", not just "Aces", in Hand and Foot.)
-    """
-    label = str(form.fields[name].label)
-    labels = [str(form.fields[other].label) for _legend, names in form.groups for other in names]
-    if labels.count(label) < 2:
-        return label
-    legend = next((legend for legend, names in form.groups if name in names), "")
-    return f"{legend} · {label}" if legend else label
-
-
-def _initial(form_class: type[EntryForm], payload: Any, players: Sequence[str]) -> dict:
-    """The form's values for a stored payload; none when the payload does not fit the form."""
-    if not isinstance(payload, dict):
-        return {}
-    try:
-        return form_class.initial_from_payload(payload, players)
-    except (KeyError, IndexError, TypeError, AttributeError):
-        return {}
-
-
-def _shown(field: forms.Field, value: Any) -> str:
-    """A form value as the organizer reads it: a name for a choice, Yes or No for a box."""
-    if value is None or value == "":
-        return "–"
-    if isinstance(value, bool):
-        return gettext("Yes") if value else gettext("No")
-    choices = getattr(field, "choices", None)
-    if choices:
-        return str(dict((str(key), label) for key, label in choices).get(str(value), value))
-    return str(value)
 
 
 def _translated(messages: list[str]) -> list[str]:

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubscore.club.models import column_names
+from clubscore.entry_changes import changed_values
 from clubscore.entry_forms import FORMS, EntryForm
 from clubscore.events.forms import CallForm
 from clubscore.events.models import ScoreEntry
@@ -410,9 +411,28 @@ class CardPage:
                 "change": change,
                 "entry": self.entry_label(change.entry_number),
                 "label": ACTIONS.get(change.action, change.action),
+                "differences": self._differences(change),
             }
             for change in self.card.changes
         ]
+
+    def _differences(self, change) -> list[tuple[str, list[tuple[str, str, str]]]]:
+        """A change's "Before and after": (team or "", [(what, before, after)]). A team's
+        own change is of its part; the organizer's settling, of the whole entry."""
+        if change.before is None or change.after is None:
+            return []
+        game, form = self.game, entry_form(self.card, change.entry_number)
+        if game.entry.parts(game) > 1 and change.action != "settled":
+            pairs = [("", change.before, change.after)]
+        else:
+            before, after = (game.entry.parts_of(game, v) for v in (change.before, change.after))
+            teams = len(before) > 1
+            pairs = [
+                (_("Team %(number)s") % {"number": n} if teams else "", old, new)
+                for n, (old, new) in enumerate(zip(before, after, strict=True), start=1)
+            ]
+        sections = [(legend, changed_values(form, old, new)) for legend, old, new in pairs]
+        return [(legend, rows) for legend, rows in sections if rows]
 
     @property
     def live_query(self) -> str:

@@ -1,0 +1,67 @@
+"""What differs between two stored versions of an entry, as a person reads it: each field
+of the game's entry form whose value differs, by its label, with both values.
+
+The dashboard's dispute ("Where the versions differ") and a card's history ("Before and
+after") show it; pages never import each other, so it lives beside the entry forms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+
+from clubscore.entry_forms import EntryForm
+
+
+def field_label(form: EntryForm, name: str) -> str:
+    """A field's label, with its group's legend when another group has the same label.
+
+    ("Cards left in hand and foot · Aces", not just "Aces", in Hand and Foot.)
+    """
+    label = str(form.fields[name].label)
+    labels = [str(form.fields[other].label) for _legend, names in form.groups for other in names]
+    if labels.count(label) < 2:
+        return label
+    legend = next((legend for legend, names in form.groups if name in names), "")
+    return f"{legend} · {label}" if legend else label
+
+
+def initial_of(form_class: type[EntryForm], payload: Any, players: Sequence[str]) -> dict:
+    """The form's values for a stored payload; none when the payload does not fit the form."""
+    if not isinstance(payload, dict):
+        return {}
+    try:
+        return form_class.initial_from_payload(payload, players)
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return {}
+
+
+def shown_value(field: forms.Field, value: Any) -> str:
+    """A form value as a person reads it: a name for a choice, Yes or No for a box."""
+    if value is None or value == "":
+        return "–"
+    if isinstance(value, bool):
+        return gettext("Yes") if value else gettext("No")
+    choices = getattr(field, "choices", None)
+    if choices:
+        return str(dict((str(key), label) for key, label in choices).get(str(value), value))
+    return str(value)
+
+
+def changed_values(form: EntryForm, before: Any, after: Any) -> list[tuple[str, str, str]]:
+    """(what, before, after) for each field of `form` whose value differs between two
+    stored payloads of what it enters (a whole entry, or one team's part)."""
+    old = initial_of(type(form), before, form.players)
+    new = initial_of(type(form), after, form.players)
+    return [
+        (
+            field_label(form, name),
+            shown_value(field, old.get(name)),
+            shown_value(field, new.get(name)),
+        )
+        for name, field in form.fields.items()
+        if old.get(name) != new.get(name)
+    ]
