@@ -417,9 +417,10 @@ class CardPage:
         ]
 
     def _differences(self, change) -> list[tuple[str, list[tuple[str, str, str]]]]:
-        """A change's "Before and after": (team or "", [(what, before, after)]). A team's
-        own change is of its part; the organizer's settling, of the whole entry."""
-        if change.before is None or change.after is None:
+        """A correction's "Before and after": (team or "", [(what, before, after)]). A
+        team's own change is of its part; the organizer's settling, of the whole entry (a
+        dispute's two versions are the dashboard's to show)."""
+        if change.action not in ("changed", "settled") or None in (change.before, change.after):
             return []
         game, form = self.game, entry_form(self.card, change.entry_number)
         if game.entry.parts(game) > 1 and change.action != "settled":

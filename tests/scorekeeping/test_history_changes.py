@@ -56,6 +56,8 @@ def test_the_organizers_settling_names_each_teams_changes(client, running, organ
     post(client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM})
     post(client, two, "entry", {"number": 1, "version": 0, **SMALL_TEAM})
     post(client, two, "dispute", {"number": 1, "version": 1, "note": "four aces"})
+    # A dispute's two versions are the dashboard's to show, not a before and after.
+    assert "Before and after" not in client.get(url(one)).content.decode()
     entry = ScoreEntry.objects.get()
     payload = copy.deepcopy(entry.payload)
     payload["teams"][1]["melded"]["aces"] = 4
