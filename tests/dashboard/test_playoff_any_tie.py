@@ -355,7 +355,7 @@ def test_a_tie_decided_by_lot_leaves_the_clock_wall_and_printouts_on_their_round
     dashboard = organizer_client.get(reverse("dashboard:event", args=[event.pk]))
     assert dashboard.status_code == 200
     # The lot has no tables: no clock, no printouts of its own, said so in the history.
-    assert "Round 2 (play-off)" not in dashboard.content.decode()
+    assert "Play-off round 2" not in dashboard.content.decode()
     hub = organizer_client.get(reverse("events:detail", args=[event.pk])).content.decode()
     assert "?round=2" not in hub
     history = hub[hub.index("Draw history") :]
