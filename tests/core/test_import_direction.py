@@ -45,6 +45,7 @@ TIERS: list[tuple[str, list[set[str]]]] = [
             },
             {"errors", "middleware", "tokens"},
             {"templatetags", "entry_forms"},
+            {"entry_changes"},
         ],
     ),
     ("domain", [{"club", "accounts"}, {"events"}, {"standings"}, {"ratings"}]),
