@@ -14,12 +14,11 @@ from functools import cached_property
 from typing import Any
 from urllib.parse import urlencode
 
-from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubscore.club.models import column_names
-from clubscore.entry_changes import changed_values
+from clubscore.entry_changes import changed_values, shown_value
 from clubscore.entry_forms import FORMS, EntryForm
 from clubscore.events.forms import CallForm
 from clubscore.events.models import ScoreEntry
@@ -222,7 +221,7 @@ class CardPage:
 
         def shown(names) -> list[tuple[str, Any]]:
             return [
-                (form.fields[name].label, _shown_value(form.fields[name], values[name]))
+                (form.fields[name].label, shown_value(form.fields[name], values[name]))
                 for name in names
                 if name in values and name in form.fields
             ]
@@ -480,14 +479,3 @@ def _typed_over(form: EntryForm) -> None:
         field = form.fields.get(name)
         if field is not None and value != "" and "data-auto" in field.widget.attrs:
             field.widget.attrs["data-touched"] = "1"
-
-
-def _shown_value(field: forms.Field, value: object) -> object:
-    """A value as a scorekeeper reads it: yes/no in words, not True/False; a choice by
-    its label (the player, the suit), not the code the form sends."""
-    if isinstance(value, bool):
-        return _("Yes") if value else _("No")
-    for code, label in getattr(field, "choices", None) or ():
-        if str(code) == str(value):
-            return label
-    return value
