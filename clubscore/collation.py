@@ -60,3 +60,10 @@ def sort_key(name: str) -> tuple[str, str]:
     Øberg with the Os (not after Z). Names equal but for their accents or case keep one
     fixed order (the name itself breaks the tie)."""
     return folded(name), name
+
+
+def by_last_name(first_name: str, last_name: str) -> tuple[tuple[str, str], tuple[str, str]]:
+    """Where a person goes in a list read by surname (the check-in list, the printed
+    "Find your table"): last name, then first name, in the reader's order; a name with
+    no last name goes by its first."""
+    return sort_key(last_name or first_name), sort_key(first_name)

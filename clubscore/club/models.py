@@ -10,7 +10,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from clubscore.collation import searchable, sort_key, spellings
+from clubscore.collation import by_last_name, searchable, spellings
 from clubscore.games.base import NAME_PART_LENGTH
 
 
@@ -134,8 +134,8 @@ class PlayerQuerySet(models.QuerySet):
         """The first `limit` players by last name, then first name, in the reader's order
         (`clubscore.collation`: Özil with the Os, not after Z, on SQLite and PostgreSQL
         alike). Two queries: the names of all, then the page's players."""
-        names = self.values_list("pk", "last_name", "first_name")
-        order = sorted(names, key=lambda row: (sort_key(row[1]), sort_key(row[2]), row[0]))
+        names = self.values_list("pk", "first_name", "last_name")
+        order = sorted(names, key=lambda row: (by_last_name(row[1], row[2]), row[0]))
         page = [row[0] for row in order[:limit]]
         players = self.filter(pk__in=page)  # keeps what was chained (with_couple)
         position = {pk: index for index, pk in enumerate(page)}
@@ -169,6 +169,11 @@ class Player(models.Model):
     @property
     def name(self) -> str:
         return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def alphabetical_key(self) -> tuple[tuple[str, str], tuple[str, str]]:
+        """Where the player goes in a list read by surname (`collation.by_last_name`)."""
+        return by_last_name(self.first_name, self.last_name)
 
     @property
     def couple(self) -> Couple | None:

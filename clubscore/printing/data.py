@@ -50,6 +50,8 @@ class SeatInfo:
     scorekeeper: bool = False
     page: str = ""  # the player's own page (issue 25), printed as a QR code
     filler: bool = False  # fills an empty seat of a play-off: their score counts for nothing
+    #: where the player goes in "Find your table", read by surname (`Player.alphabetical_key`)
+    alphabetical_key: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -190,6 +192,7 @@ def event_tables(
                         scorekeeper=seat.is_scorekeeper,
                         page=pages.get(seat.player_id, ""),
                         filler=seat.player_id in fillers,
+                        alphabetical_key=seat.player.alphabetical_key,
                     )
                     for seat in seats
                 ),
@@ -214,9 +217,11 @@ def checkin_url(event: Event, base_url: str) -> str:
     return base_url.rstrip("/") + reverse("playerpages:door", args=[token])
 
 
-def sitting_out(round_: Round | None) -> list[str]:
-    """The names of those who sit out ``round_`` (its latest draw; two queries)."""
+def sitting_out(round_: Round | None) -> list[tuple[str, tuple]]:
+    """Who sits out ``round_`` (its latest draw; two queries): each name with where it
+    goes in a list read by surname."""
     if round_ is None:
         return []
     record = round_.draws.order_by("-drawn_at", "-pk").first()
-    return [entry["player"].name for entry in named_sit_outs(record) if entry["player"]]
+    players = [entry["player"] for entry in named_sit_outs(record) if entry["player"]]
+    return [(player.name, player.alphabetical_key) for player in players]

@@ -115,10 +115,11 @@ def render_tables(
     tables: Sequence[TableInfo],
     paper: str = "A4",
     *,
-    sitting_out: Sequence[str] = (),
+    sitting_out: Sequence[tuple[str, tuple]] = (),
 ) -> bytes:
     """The table assignments for the wall, then who sits where in alphabetical order
-    (who sits out this round too: they look for their name like everyone)."""
+    by surname, as the check-in list (who sits out this round too, each name with its
+    place in that order, `data.sitting_out`: they look for their name like everyone)."""
     buffer = io.BytesIO()
     title = gettext("Table assignments")
     canvas = new_canvas(buffer, paper, f"{title} · {event.name}")
@@ -144,13 +145,18 @@ def render_tables(
     # Find your table: everyone in alphabetical order with their table number, every
     # other line shaded so the eye stays on the line across to the number.
     # With the players' pages (issue 25) each line carries the player's QR code.
-    seated = sorted(
+    listed = sorted(
         [
-            *((seat.name, table.number, seat.page) for table in tables for seat in table.seats),
-            *((name, None, None) for name in sitting_out),
+            *(
+                (seat.alphabetical_key, seat.name, table.number, seat.page)
+                for table in tables
+                for seat in table.seats
+            ),
+            *((key, name, None, None) for name, key in sitting_out),
         ],
-        key=lambda item: (sort_key(item[0]), item[1] or 0),
+        key=lambda item: (item[0], sort_key(item[1]), item[2] or 0),
     )
+    seated = [item[1:] for item in listed]
     qr = 15 * mm if any(page for _name, _number, page in seated) else 0
     # A QR code scans when four modules of light surround it (its quiet zone, about 2 mm
     # at this size; the shading is light enough): a phone aimed at one player's code must
