@@ -62,10 +62,10 @@ class Tile:
 
 
 def table_lines(event: Event, state: TableState) -> list[Line]:
-    """Each team's or player's points so far; the final totals once the card is in.
+    """Each team's or player's points so far; the final totals once they are final.
 
-    Before the card is in, the running totals of the confirmed hands or rounds (the
-    exact-bid game's multipliers and the first-table bonus come with the end).
+    Until then, the running totals of the confirmed hands or rounds (the exact-bid
+    game's multipliers come with its last round, the first-table bonus with the card).
     """
     table = state.table
     seats = list(table.seats.all())

@@ -272,7 +272,7 @@ def _score(evening: MyTable, confirmed: list[ScoreEntry]) -> None:
         first = group[0].player_id
         # The points so far, and what the card shows once it is in (as the card and the
         # dashboard do: `TableScore.shown`).
-        total = outcome.shown(first, card_in=False)
+        total = outcome.so_far(first)
         final = outcome.shown(first, card_in=table.turned_in_at is not None)
         evening.sides.append(
             Side(
@@ -284,7 +284,8 @@ def _score(evening: MyTable, confirmed: list[ScoreEntry]) -> None:
                 final=None if final == total else final,
                 multiplier=(
                     multipliers[seats.index(group[0])]
-                    if table.turned_in_at and len(multipliers) == len(seats)
+                    if outcome.is_final(card_in=table.turned_in_at is not None)
+                    and len(multipliers) == len(seats)
                     else None
                 ),
             )

@@ -29,16 +29,27 @@ class TableScore:
     progress: dict[int, list[int]] = field(default_factory=dict)  # player id -> running totals
     bonus: int = 0  # first-table bonus added for each player of the table
     result: dict | None = None  # a game scored as a whole: the whole game's result
+    complete: bool = False  # the game is played to its end (`TablePoints.complete`)
 
-    def shown(self, player_id: int, *, card_in: bool) -> int:
-        """The figure a page shows for a player: the points so far until the card is in,
-        then the event points. What the end adds (the exact-bid game's multiplier by
-        place, the first-table bonus) comes with the card: mid-game a place's multiplier
-        is no one's final total."""
-        if card_in:
-            return self.totals.get(player_id, 0)
+    def is_final(self, *, card_in: bool) -> bool:
+        """Whether the totals are the table's last word: the card is in, or its game is
+        played to the end (every round of the exact-bid game: its places and multipliers
+        are settled, and the table checks them before it turns the card in)."""
+        return card_in or self.complete
+
+    def so_far(self, player_id: int) -> int:
+        """A player's points added up hand by hand, before what the end adds."""
         progress = self.progress.get(player_id)
         return progress[-1] if progress else 0
+
+    def shown(self, player_id: int, *, card_in: bool) -> int:
+        """The figure a page shows for a player: the points so far until the totals are
+        final (`is_final`), then the event points. What the end adds (the exact-bid
+        game's multiplier by place, the first-table bonus) comes with it: mid-game a
+        place's multiplier is no one's final total."""
+        if self.is_final(card_in=card_in):
+            return self.totals.get(player_id, 0)
+        return self.so_far(player_id)
 
 
 def seat_teams(game: Game, seats: Sequence) -> list[int | None]:
@@ -76,6 +87,7 @@ def table_score(
         totals=dict(zip(player_ids, points.totals, strict=True)),
         progress=dict(zip(player_ids, points.progress, strict=True)),
         result=points.result,
+        complete=points.complete,
     )
     if has_bonus:
         outcome.bonus = game.first_table_points(options)

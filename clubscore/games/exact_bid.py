@@ -232,7 +232,7 @@ class ExactBid(Game):
                 progress[seat].append(player["points"])
         # The last of the partial scores is the whole game so far.
         totals = [player["total"] for player in partial["players"]]
-        return TablePoints(totals, progress, partial)
+        return TablePoints(totals, progress, partial, complete=partial["complete"])
 
     def entry_facts(self, number: int, options: Mapping[str, Any]) -> list[tuple[str, int]]:
         start_cards = self.clean_options(options)["start_cards"]

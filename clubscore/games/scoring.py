@@ -19,11 +19,14 @@ from .validation import ScoreError, Validator, join
 
 class TablePoints(NamedTuple):
     """Each seat's points at one table, in seat order: the totals, the running totals entry
-    by entry, and the whole game's result (a game scored as a whole; else None)."""
+    by entry, the whole game's result (a game scored as a whole; else None), and whether
+    the game is played to its end (its totals are final before the card is turned in:
+    the table checks what it turns in)."""
 
     totals: list[int]
     progress: list[list[int]]
     result: dict[str, Any] | None = None
+    complete: bool = False
 
 
 class Scoring:

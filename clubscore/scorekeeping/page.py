@@ -265,18 +265,22 @@ class CardPage:
 
     @cached_property
     def totals(self) -> list[int]:
-        """Each column's points so far; once the card is in, its final totals (as the
-        dashboard and the players' phones show them)."""
+        """Each column's points so far; once they are final (the card is in, or its game
+        played to the end), its final totals, as the dashboard and the phones show them."""
         score, card_in = self.card.score, self.card.table.turned_in_at is not None
         return [score.shown(column["pid"], card_in=card_in) for column in self.columns]
 
     @property
     def totals_note(self) -> str:
         """What the totals leave for the end while the card is out ("Points so far, before
-        the final multiplier."), and how the end decided them once it is in; "" for a
-        game whose totals are the points added up."""
+        the final multiplier."), and how the end decided them once they are final; "" for
+        a game whose totals are the points added up."""
         game = self.card.game
-        return game.final_note if self.card.table.turned_in_at else game.figure_so_far_note
+        return game.final_note if self._final else game.figure_so_far_note
+
+    @property
+    def _final(self) -> bool:
+        return self.card.score.is_final(card_in=self.card.table.turned_in_at is not None)
 
     @property
     def rows(self) -> list[dict]:
@@ -318,8 +322,8 @@ class CardPage:
     @property
     def multipliers(self) -> list[int] | None:
         """Each column's final multiplier, when the game's total multiplies the points
-        and the card is in (until then the totals are the points so far)."""
-        if self.card.table.turned_in_at is None:
+        and the totals are final (until then they are the points so far)."""
+        if not self._final:
             return None
         players = (self.card.score.result or {}).get("players") or []
         factors = [player.get("multiplier", 1) for player in players]

@@ -120,37 +120,39 @@ def test_pages_switched_off_while_a_phone_watches_reload_it(client, drawn_event)
 def test_a_turned_in_card_adds_its_final_total_under_the_hands_sum(client, drawn_event):
     """After "Turn in the card" an exact-bid phone's Total jumped to the multiplied
     figures (256 under rows adding up to 64): the Total stays the rows' sum and the
-    game's final total stands under it."""
+    game's final total stands under it, from the last round on (the places are settled
+    then, and the table checks them before it turns the card in), not before."""
     from tests.events.test_finish_every_game import exact_bid_round
 
     event = drawn_event("exact_bid", tables=1, players_per_table=3, options={"start_cards": 2})
     seats = seats_of(event)
     names = [seat.player.name for seat in seats]
     table = seats[0].table
-    for number in (1, 2):
-        confirm(table, number, exact_bid_round(names, number))
+    confirm(table, 1, exact_bid_round(names, 1))
     page = text(client.get(page_url(phones.link_for(event, seats[0].player))))
-    assert "Final total" not in page
-    foot = page.split("<tfoot>", 1)[1].split("</tfoot>", 1)[0]
-    summed = re.findall(r"<strong>([^<]*)</strong>", foot)
-    rounds = zip(row(page, "Round 1"), row(page, "Round 2"), strict=True)
-    assert summed == [str(int(a) + int(b)) for a, b in rounds]
-
-    table.turned_in_at = timezone.now()
-    table.save(update_fields=["turned_in_at"])
-    page = text(client.get(page_url(phones.link_for(event, seats[0].player))))
-    foot = page.split("<tfoot>", 1)[1].split("</tfoot>", 1)[0]
-    total, final = (
-        re.findall(r"<strong>([^<]*)</strong>", line) for line in foot.split("</tr>")[0:3:2]
-    )
-    assert total == summed and "Final total" in foot and final != total
-    # Each total says the multiplier that made its final total, as the card does.
-    total_row, times_row = foot.split("</tr>")[:2]
-    assert 'aria-label="Multiplier">×</th>' in times_row
-    times = re.findall(r'<td class="num">(\d+)</td>', times_row)
-    assert [int(t) * int(m) for t, m in zip(total, times, strict=True)] == [int(f) for f in final]
-    assert "First-table bonus" not in foot
-    assert "where both are equal, the earlier seat ranks higher" in page  # how places go
+    assert "Final total" not in page  # one round of two: no one's place is settled
+    confirm(table, 2, exact_bid_round(names, 2))
+    for turned_in in (False, True):
+        if turned_in:
+            table.turned_in_at = timezone.now()
+            table.save(update_fields=["turned_in_at"])
+        page = text(client.get(page_url(phones.link_for(event, seats[0].player))))
+        foot = page.split("<tfoot>", 1)[1].split("</tfoot>", 1)[0]
+        total, final = (
+            re.findall(r"<strong>([^<]*)</strong>", line) for line in foot.split("</tr>")[0:3:2]
+        )
+        rounds = zip(row(page, "Round 1"), row(page, "Round 2"), strict=True)
+        assert total == [str(int(a) + int(b)) for a, b in rounds]
+        assert "Final total" in foot and final != total
+        # Each total says the multiplier that made its final total, as the card does.
+        total_row, times_row = foot.split("</tr>")[:2]
+        assert 'aria-label="Multiplier">×</th>' in times_row
+        times = re.findall(r'<td class="num">(\d+)</td>', times_row)
+        assert [int(t) * int(m) for t, m in zip(total, times, strict=True)] == [
+            int(f) for f in final
+        ]
+        assert "First-table bonus" not in foot
+        assert "where both are equal, the earlier seat ranks higher" in page  # how places go
 
 
 def test_a_card_in_first_says_its_first_table_bonus_on_the_phone(client, drawn_event):

@@ -83,6 +83,33 @@ def test_the_hands_table_labels_hand_points_running_totals_and_the_multiplied_to
     assert "where both are equal, the earlier seat ranks higher" in html
 
 
+def test_the_last_round_in_shows_the_final_totals_the_table_turns_in(client, running):
+    """ "Check the card, then turn it in" showed the points before the multiplier: the
+    table could not check the result it signs off (a walk, 2026-11-30). Once the last
+    round is in, the places are settled: the card shows the final totals before it is
+    turned in, as it does after."""
+    event = running("exact_bid", tables=1, players_per_table=3, options={"start_cards": 2})
+    (link,) = links(event)
+    rounds = [
+        {"bid_0": 1, "bid_1": 1, "bid_2": 0, "tricks_0": 1, "tricks_1": 1, "tricks_2": 0},
+        {"bid_0": 0, "bid_1": 1, "bid_2": 0, "tricks_0": 0, "tricks_1": 0, "tricks_2": 1},
+    ]
+    for number, counts in enumerate(rounds, start=1):
+        data = {"number": number, "version": 0, **counts}
+        assert post(client, link, "entry", data).status_code == 302
+        html = client.get(url(link, "card")).content.decode()
+        if number == 1:
+            assert "Final total (× multiplier)" not in html
+    totals = [int(v) for v in re.findall(r'<span class="total-value">(-?\d+)</span>', html)]
+    factors = [int(m) for m in re.findall(r'<span class="running">× (\d+)</span>', html)]
+    assert "Final total (× multiplier)" in html and sorted(factors) == [1, 2, 3]
+    assert "Points so far, before the final multiplier." not in html
+    assert "where both are equal, the earlier seat ranks higher" in html
+    # 21 / 11 / 11 points (a trick 1, an exact bid 10), the last two with a trick each:
+    # the earlier seat ranks higher, so ×3, ×2, ×1.
+    assert totals == [21 * 3, 11 * 2, 11 * 1]
+
+
 def test_the_conflict_names_players_and_suits_and_keeps_the_forms_groups(client, running):
     """A conflict on a Laus round said who took each ten by seat number ("0"), and a
     Hand and Foot hand's "Aces" twice, melded and in hand, without saying which."""
