@@ -51,6 +51,17 @@ def shown_value(field: forms.Field, value: Any) -> str:
     return str(value)
 
 
+def entered_values(form: EntryForm, payload: Any) -> list[tuple[str, str]]:
+    """(what, value) for each field of `form` that has a value in a stored payload of
+    what it enters, in the form's order: what a table entered, as the form asked it."""
+    values = initial_of(type(form), payload, form.players)
+    return [
+        (field_label(form, name), shown_value(field, values.get(name)))
+        for name, field in form.fields.items()
+        if values.get(name) not in (None, "")
+    ]
+
+
 def changed_values(form: EntryForm, before: Any, after: Any) -> list[tuple[str, str, str]]:
     """(what, before, after) for each field of `form` whose value differs between two
     stored payloads of what it enters (a whole entry, or one team's part)."""

@@ -42,6 +42,8 @@ class Dispute:
     versions: list[Version]
     form: SettleForm
     differences: list[tuple[str, str, str]] = field(default_factory=list)
+    #: What was entered, field by field, when there is no other version to compare.
+    entered: list[tuple[str, list[tuple[str, str]]]] = field(default_factory=list)
     by: str = ""  # who disputed: "Team 2 (Cy & Di)" or a player's name
     whom: str = ""  # whose entry: "Team 1 (Ann & Bob)" or a player's name
 
@@ -149,6 +151,7 @@ def open_disputes(event: Event, *, bound: dict[int, SettleForm] | None = None) -
                 versions=versions,
                 form=form,
                 differences=form.differences(),
+                entered=form.entered(),
                 by=by,
                 whom=whom,
             )

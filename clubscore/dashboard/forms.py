@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from clubscore.entry_changes import changed_values, field_label, initial_of
+from clubscore.entry_changes import changed_values, entered_values, field_label, initial_of
 from clubscore.entry_forms import FORMS, EntryForm
 from clubscore.events.models import ScoreEntry, Seat
 from clubscore.games import GAMES, ScoreError
@@ -181,6 +181,20 @@ class SettleForm(forms.Form):
             where = self._where(path)
             lines += [f"{where} — {text}" if where else text for text in _translated(messages)]
         return lines
+
+    def entered(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """What was entered, field by field, when no other version says where it differs
+        (a game where one scorekeeper enters and another player disputes with a note):
+        (team or "", [(what, value)]), so the organizer weighs the note against it."""
+        if self.entry.proposed_payload is not None:
+            return []
+        parts = self.rules.entry.parts_of(self.rules, self.entry.payload)
+        sections = []
+        for correction, part in zip(self.corrections, parts, strict=False):
+            rows = entered_values(correction.form, part)
+            if rows:
+                sections.append((correction.legend, rows))
+        return sections
 
     def differences(self) -> list[tuple[str, list[tuple[str, str, str]]]]:
         """Where the two versions disagree: (team or "", [(what, entered, other side's)])."""

@@ -241,3 +241,34 @@ def test_a_bad_correction_previews_its_message_on_the_field(
     ScoreEntry.objects.filter(pk=entry.pk).update(status=ScoreEntry.Status.CONFIRMED)
     body = organizer_client.post(preview, data, headers={"HX-Request": "true"}).content.decode()
     assert "This has been settled already." in body
+
+
+def test_a_dispute_with_no_other_version_shows_what_was_entered(
+    organizer_client, drawn_event, add_entry
+):
+    """A Luxury Family dispute ("he had 50 power points, not 40") showed each player's
+    round total alone: no bid, game maker, trump or power points to weigh the note
+    against (a walk, 2026-11-30). The entered version now shows field by field."""
+    event = start_clock(drawn_event("luxury_family", tables=1))
+    (table,) = tables_of(event)
+    seats = list(table.seats.order_by("position").select_related("player"))
+    names = [seat.player.name for seat in seats]
+    payload = lf_round(names, bid=200, game_maker=2, power_points=[40, 80, 120])
+    entry = add_entry(
+        table, 1, payload, status=ScoreEntry.Status.DISPUTED, entered_by=seats[0].player
+    )
+    entry.dispute_note = "he had 50 power points, not 40"
+    entry.save()
+    page = organizer_client.get(url(event)).content.decode()
+    entered = page.split("<caption>What was entered</caption>", 1)[1].split("</table>", 1)[0]
+    cells = r'<th scope="row">([^<]+)</th><td class="value">([^<]+)</td>'
+    rows = dict(re.findall(cells, entered))
+    assert rows["Bid"] == "200" and rows["Game maker"] == names[2]
+    assert rows["Trump"] == "♥ hearts"
+    powers = [rows[f"{name}: power points"] for name in names]
+    assert powers == ["40", "80", "120"] and rows[f"{names[0]}: penalties"] == "0"
+    # Where the other side sent its own version, the differences say it instead.
+    hand_and_foot = start_clock(drawn_event("hand_and_foot", tables=1))
+    disputed_hand(tables_of(hand_and_foot)[0], add_entry)
+    page = organizer_client.get(url(hand_and_foot)).content.decode()
+    assert "Where the versions differ" in page and "What was entered" not in page
