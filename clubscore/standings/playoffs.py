@@ -232,6 +232,28 @@ def _check_fillers(offer: PlayoffOffer, fillers: list[int] | None) -> list[int]:
     return fillers
 
 
+def _keepers_without_a_stake(
+    result: dict, tied: list[int], fillers: list[int], couples: list[tuple[str, str]]
+) -> None:
+    """Who keeps a play-off's score, in `result`'s tables: a filler with no stake in the
+    tie where the side has one; never a filler married to a tied player (a walk: the
+    wife of one of two tied players entered the round that decided between them), who
+    gives way to a tied player (the table's other players confirm, as always)."""
+    spouse = {a: b for a, b in couples} | {b: a for a, b in couples}
+    tied_ids = {str(pid) for pid in tied}
+    filling = {str(pid) for pid in fillers}
+    neutral = {pid for pid in filling if spouse.get(pid) not in tied_ids}
+    for table in result["tables"]:
+        sides = table.get("teams") or [table["players"]]
+        keepers = table.get("scorekeepers") or [None] * len(sides)
+        table["scorekeepers"] = [
+            next((p for p in side if p in neutral), None)
+            or (keeper if keeper not in filling - neutral else None)
+            or next((p for p in side if p in tied_ids), keeper)
+            for side, keeper in zip(sides, keepers, strict=True)
+        ]
+
+
 def start_playoff(
     event: Event,
     *,
@@ -287,6 +309,7 @@ def start_playoff(
         scorekeepers=arguments["scorekeepers"],
         options=event.game_options,
     )
+    _keepers_without_a_stake(result, tied_ids, extra, couple_pairs)
     if result["repeats"]:
         # Those "repeats" are only the tied players kept apart above (three tied at a
         # table of four: two must partner), not partnerships of the season: the draw

@@ -472,3 +472,35 @@ def test_teams_tied_for_first_are_named_as_teams_on_the_page_the_finish_and_the_
     assert f"{names}: tied for first place with" in " ".join(unescape(finish.decode()).split())
     pdf = " ".join(" ".join(page_texts(event_document(event, "standings", "").content)).split())
     assert f"Play-off: {names} are tied for first place with" in pdf
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_play_off_is_kept_by_a_filler_with_no_stake_never_a_tied_players_spouse(
+    drawn_event, seed
+):
+    """A walk (2026-11-30): the suggested filler was the wife of one of the two tied
+    players, and the couple names her as its scorekeeper, so she entered the round that
+    decided between her husband and the other player. A filler with no stake keeps the
+    score; a tied player's spouse never does (a tied player does, the others confirm)."""
+    from clubscore.club.models import Couple
+    from clubscore.events.models import Seat
+
+    event = luxury_family_tie(drawn_event)
+    standings = event_standings(event)
+    tied = standings.playoff_rows[0].player_ids[0]
+    spouse, neutral = (row.player_ids[0] for row in standings.rows[2:4])
+    Couple.objects.create(
+        player_a_id=min(tied, spouse), player_b_id=max(tied, spouse), scorekeeper_id=spouse
+    )
+
+    def keeper(filler: int) -> int:
+        table = playoff_table(start_playoff(event, seed=seed, fillers=[filler]))
+        (kept,) = Seat.objects.filter(table=table, is_scorekeeper=True)
+        (link,) = table.links.all()
+        assert link.player_id == kept.player_id
+        # Done with this play-off: the next one is drawn afresh.
+        Round.objects.filter(pk=table.round_id).delete()
+        return kept.player_id
+
+    assert keeper(spouse) in {row.player_ids[0] for row in standings.playoff_rows}
+    assert keeper(neutral) == neutral
