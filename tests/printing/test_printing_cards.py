@@ -161,11 +161,15 @@ def test_luxury_family_card_names_the_dealer_of_each_deal_and_the_meld_table(dra
     # Scored from paper when the tablets are down: the power points' conversion, as the
     # game counts it (rule sheet: from 60 each point twice, from 120 three times...).
     assert "Trick points: 60+ ×2, 120+ ×3, 180+ ×4" in first_card
+    # Melds count more in the trump: the game maker's column has room for the trump named.
+    assert "Game maker" in first_card and "and trump" in first_card
 
 
 def test_the_german_luxury_family_card_says_how_power_points_count(drawn_event):
     event = drawn_event("luxury_family", tables=1, language="de")
-    assert "Stichpunkte: ab 60 ×2, ab 120 ×3, ab 180 ×4" in page_texts(render(event))[0]
+    text = page_texts(render(event))[0]
+    assert "Stichpunkte: ab 60 ×2, ab 120 ×3, ab 180 ×4" in text
+    assert "Spielmacher" in text.split() and "und Trumpf" in text  # not "Spielmach-er"
 
 
 @pytest.mark.parametrize(

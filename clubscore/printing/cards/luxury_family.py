@@ -28,7 +28,7 @@ from .layout import (
     heading_width,
 )
 
-LF_DEAL_W, LF_BID_W, LF_MAKER_W = 13 * mm, 14 * mm, 20 * mm  # "Round", "Runde" whole
+LF_DEAL_W, LF_BID_W, LF_MAKER_W = 13 * mm, 14 * mm, 22 * mm  # "Round", "Runde" whole
 LF_BOX_LEAST = 13 * mm  # a player's box: room for a four-digit score in pen
 #: The dealer's column: as wide as this, narrower (down to LF_DEALER_LEAST, two lines of
 #: a name) where the players' boxes need the room for their headings on one line.
@@ -84,7 +84,12 @@ def luxury_family(card: PrintedCard) -> None:
     y = card.names(y, fixed, player_w)
     # The game's own word for an entry ("Round", as the tablet and the rule sheet say).
     bid = pgettext("Luxury Family: the points a game maker bid", "Bid")  # German: gereizt
-    heads = [translate(game.words.one), gettext("Dealer"), bid, gettext("Game maker")]
+    # The game maker writes the trump they named beside their name: melds count more in
+    # it (the meld table below), so a card scored on paper needs it.
+    maker = pgettext(
+        "Luxury Family score card: the game maker and the trump they named", "Game maker and trump"
+    )
+    heads = [translate(game.words.one), gettext("Dealer"), bid, maker]
     y = card.row(
         y,
         HEAD_H,
