@@ -59,6 +59,30 @@ class SeatedTable:
     def keepers(self) -> list[Seat]:
         return [seat for seat in self.seats if seat.is_scorekeeper]
 
+    @property
+    def first_drawn(self) -> str:
+        """The first card the first player drew ("A♠" of "A♠, 9♥": a redraw after equal cards)."""
+        return self.first_card.split(", ")[0]
+
+    @property
+    def beaten_by_suit(self) -> str:
+        """The strongest card of the first player's rank that lost to it on suit alone
+        ("A♥" beside "A♠"; "" when none): the page says the suit decided, or the ace of
+        spades playing first reads as chance. The game's deck orders the suits."""
+        first = self.first_drawn
+        rank = _rank(first)
+        if not rank:
+            return ""
+        drawn = [card.split(", ")[0] for _seat, _name, card in self.high_cards]
+        return next((card for card in drawn if card != first and _rank(card) == rank), "")
+
+
+def _rank(card: str) -> str:
+    """The rank of a card as the draw wrote it ("10" of "10♥"); "" for a joker."""
+    if card[-1:] in SUIT_SYMBOLS.values():
+        return card[:-1]
+    return ""
+
 
 def seated_tables(round_: Round | None, *, with_links: bool = False) -> list[SeatedTable]:
     """The round's tables with seats, teams, high cards and trumps, in three or four queries."""

@@ -308,3 +308,26 @@ def test_once_drawn_the_draw_page_leads_on_to_the_dashboard(
     assert dashboard not in before  # nothing to run yet
     services.draw_round(event, seed=5)
     assert dashboard in organizer_client.get(draw_url(event)).content.decode()
+
+
+def test_a_first_player_who_won_on_suit_alone_is_said_so(organizer_client, event, check_in):
+    """The exact-bid draw showed "Élodie A♥, Betty A♠" and gave Betty first bid with no
+    reason (a walk, 2026-11-30): where the suit decided, the page says so."""
+    check_in(8)
+    organizer_client.post(draw_url(event), {"seed": "1"})
+    first, second = Table.objects.select_related("first_player").order_by("number")
+    for table, cards in ((first, ["A♠", "A♥", "7♦", "K♣"]), (second, ["A♠", "K♥", "A♠, 9♦"])):
+        ids = [str(table.first_player_id)] + [
+            str(seat.player_id)
+            for seat in Seat.objects.filter(table=table).exclude(player=table.first_player)
+        ]
+        table.draw_details["high_cards"] = dict(zip(ids, cards, strict=False))
+        table.draw_details["high_cards"][ids[0]] = "A♠, K♦" if table == second else "A♠"
+        table.save(update_fields=["draw_details"])
+    page = organizer_client.get(draw_url(event)).content.decode()
+    assert page.count("Between equal ranks the suit decides") == 1
+    assert "Between equal ranks the suit decides: A♠ beats A♥." in page
+    # Two equal aces (two packs) drew again: no suit decided that.
+    organizer_client.cookies["django_language"] = "de"
+    page = organizer_client.get(draw_url(event)).content.decode()
+    assert "Bei gleichem Rang entscheidet die Farbe: A♠ schlägt A♥." in page
