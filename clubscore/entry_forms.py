@@ -84,10 +84,20 @@ class EntryForm(forms.Form):
 
     game_key = ""
 
-    def __init__(self, *args: Any, players: Sequence[str], number: int, options: dict, **kw: Any):
+    def __init__(
+        self,
+        *args: Any,
+        players: Sequence[str],
+        number: int,
+        options: dict,
+        first_seat: int = 0,
+        **kw: Any,
+    ):
         self.players = list(players)
         self.number = number
         self.options = options
+        # Who deals, bids or plays first (an index of `players`): for the table's order.
+        self.first_seat = first_seat if 0 <= first_seat < len(self.players) else 0
         self.groups: list[tuple[str, list[str]]] = []
         self.auto: dict[str, int] = {}  # field name -> value filled in from a fixed sum
         super().__init__(*args, **kw)
@@ -137,6 +147,7 @@ class EntryForm(forms.Form):
             self.number,
             sorted(self.options.items()),
             self.players,
+            self.first_seat,
             get_language(),
             token if calculators else None,
         )
@@ -269,7 +280,9 @@ class HandAndFootForm(EntryForm):
 
 
 class ExactBidForm(EntryForm):
-    """One round: each player's bid and tricks, in seat order."""
+    """One round: each player's bid in the order they bid (from the first bidder,
+    clockwise: a scorekeeper types them as they are said), then the tricks in seat order
+    (the last one fills itself in)."""
 
     game_key = ExactBid.key
     checks_while_blank = True  # a bid over the cards shows before every bid is in
@@ -285,8 +298,10 @@ class ExactBidForm(EntryForm):
             self.fields[f"tricks_{i}"] = count_field(
                 _("%(name)s took") % {"name": name}, required=i != last, auto=i == last
             )
+        seats = len(self.players)
+        bidding = [(self.first_seat + k) % seats for k in range(seats)]
         self.groups = [
-            (_("Bids"), [f"bid_{i}" for i in range(len(self.players))]),
+            (_("Bids"), [f"bid_{i}" for i in bidding]),
             (_("Tricks taken"), [f"tricks_{i}" for i in range(len(self.players))]),
         ]
 

@@ -42,9 +42,16 @@ ACTIONS = {
 
 
 def entry_form(card: ScoreCard, number: int, data: Any = None, initial: Any = None) -> EntryForm:
-    """The game's entry form for hand or round `number` of this card."""
+    """The game's entry form for hand or round `number` of this card (its counts in the
+    order the table says them, from who deals or bids first, where the game asks so)."""
+    first = card.dealer(number)
     return FORMS[card.game_key](
-        data, initial=initial, players=card.player_names, number=number, options=card.options
+        data,
+        initial=initial,
+        players=card.player_names,
+        number=number,
+        options=card.options,
+        first_seat=card.seats.index(first) if first is not None else 0,
     )
 
 
@@ -265,10 +272,10 @@ class CardPage:
 
     @cached_property
     def totals(self) -> list[int]:
-        """Each column's points so far; once they are final (the card is in, or its game
-        played to the end), its final totals, as the dashboard and the phones show them."""
-        score, card_in = self.card.score, self.card.table.turned_in_at is not None
-        return [score.shown(column["pid"], card_in=card_in) for column in self.columns]
+        """Each column's points so far; once they are final (the card is in, or nothing
+        is left to enter on it), its final totals, as the dashboard shows them."""
+        score, done = self.card.score, self._card_done
+        return [score.shown(column["pid"], card_in=done) for column in self.columns]
 
     @property
     def totals_note(self) -> str:
@@ -279,8 +286,15 @@ class CardPage:
         return game.final_note if self._final else game.figure_so_far_note
 
     @property
+    def _card_done(self) -> bool:
+        """The card is in, or every hand or round it will have is in (the game's end, or
+        time called): "check the card, then turn it in" shows what will be turned in, the
+        exact-bid game's multipliers too (a walk: the table checked the points before)."""
+        return self.card.table.turned_in_at is not None or self.card.complete
+
+    @property
     def _final(self) -> bool:
-        return self.card.score.is_final(card_in=self.card.table.turned_in_at is not None)
+        return self.card.score.is_final(card_in=self._card_done)
 
     @property
     def rows(self) -> list[dict]:

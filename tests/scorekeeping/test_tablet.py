@@ -130,3 +130,46 @@ def test_the_conflict_names_players_and_suits_and_keeps_the_forms_groups(client,
     melded = html.index('<p class="theirs-legend">Cards melded (laid down, books included)</p>')
     in_hand = html.index('<p class="theirs-legend">Cards left in hand and foot</p>')
     assert melded < html.index("<dt>Aces</dt><dd>4</dd>", melded) < in_hand
+
+
+def test_time_called_the_last_round_in_shows_the_final_totals_too(client, running):
+    """Time called after round 1 of 5: once the round in progress is in, nothing is left
+    to enter and the card is turned in with the places of the rounds played, so "check
+    the card, then turn it in" shows those final totals, not the points before them."""
+    from clubscore.events.clock import call_time
+
+    event = running("exact_bid", tables=1, players_per_table=3, options={"start_cards": 5})
+    (link,) = links(event)
+    first = {"bid_0": 1, "bid_1": 2, "bid_2": 0, "tricks_0": 1, "tricks_1": 2, "tricks_2": 2}
+    assert post(client, link, "entry", {"number": 1, "version": 0, **first}).status_code == 302
+    call_time(event)
+    html = client.get(url(link, "card")).content.decode()
+    assert "Final total (× multiplier)" not in html  # round 2, in progress, is to come
+    second = {"bid_0": 0, "bid_1": 1, "bid_2": 0, "tricks_0": 0, "tricks_1": 1, "tricks_2": 3}
+    assert post(client, link, "entry", {"number": 2, "version": 0, **second}).status_code == 302
+    html = client.get(url(link, "card")).content.decode()
+    assert "Final total (× multiplier)" in html
+    assert "Points so far, before the final multiplier." not in html
+    factors = [int(m) for m in re.findall(r'<span class="running">× (\d+)</span>', html)]
+    assert sorted(factors) == [1, 2, 3]
+
+
+def test_the_bids_are_asked_in_the_order_the_table_bids(client, running):
+    """Round 1 said "Bids first: Betty" while the first bid field was Élodie's: the
+    scorekeeper types the bids as they are said (a walk, 2026-11-30). The bids start at
+    the first bidder and go round the table; the tricks stay in seat order."""
+    event = running("exact_bid", tables=1, players_per_table=3, options={"start_cards": 5})
+    (link,) = links(event)
+    seats = list(link.table.seats.order_by("position").select_related("player"))
+    link.table.first_player = seats[2].player
+    link.table.save(update_fields=["first_player"])
+    html = client.get(url(link, "card")).content.decode()
+    assert f"Bids first: <strong>{seats[2].player.name}</strong>" in html
+    asked = re.findall(r'name="((?:bid|tricks)_\d)"', html)
+    assert asked == ["bid_2", "bid_0", "bid_1", "tricks_0", "tricks_1", "tricks_2"]
+    # The next round, the next seat bids first.
+    data = {"number": 1, "version": 0, "bid_0": 1, "bid_1": 2, "bid_2": 0}
+    data.update({"tricks_0": 1, "tricks_1": 2, "tricks_2": 2})
+    assert post(client, link, "entry", data).status_code == 302
+    html = client.get(url(link, "card")).content.decode()
+    assert re.findall(r'name="(bid_\d)"', html) == ["bid_0", "bid_1", "bid_2"]
