@@ -381,7 +381,9 @@ class TeamPartsEntry(WholeTableEntry):
         self, card: ScoreCard, entry: ScoreEntry, version: int, player_id: int | None
     ) -> Any:
         parts = entry.parts_by_team()
-        other = parts[card.other_side]
+        other = parts.get(card.other_side)
+        if other is None:  # a hand stored whole (scored as it lay at the finish): no part
+            raise Refused(_("There is nothing to confirm yet."))
         if other.state == TeamPart.State.DISPUTED:  # no page offers it: another tablet's
             raise Refused(
                 _("This was disputed meanwhile, from another tablet: the organizer settles it.")
@@ -403,7 +405,9 @@ class TeamPartsEntry(WholeTableEntry):
         self, card: ScoreCard, entry: ScoreEntry, number: int, version: int, proposed: dict | None
     ) -> dict | None:
         parts = entry.parts_by_team()
-        other = parts[card.other_side]
+        other = parts.get(card.other_side)
+        if other is None:  # a hand stored whole: no part of the other team's to dispute
+            raise Refused(_("There is nothing to dispute yet."))
         if other.is_confirmed and not card.organizer:  # confirmed from another tablet
             raise Refused(
                 _(

@@ -129,3 +129,30 @@ def test_a_scorekeeper_opens_no_edit_form_on_a_turned_in_card(client, running):
     page = client.get(url(one) + "?edit=1").content.decode()
     assert 'action="' + reverse("scorekeeping:entry", args=[one.token]) + '"' not in page
     assert 'name="red_books"' not in page
+
+
+@pytest.mark.parametrize("action", ["confirm", "dispute"])
+def test_a_hand_stored_whole_is_refused_not_a_server_error(client, running, organizer, action):
+    """A hand stored whole, without its teams' parts (as a card scored as it lay at the
+    finish stores a missing team's 0, or an earlier evening's hands), confirmed or
+    disputed from the organizer's card after Reopen by a request no page sends: it
+    answered 500 (a KeyError on the other team's part; a fuzz, 2026-11-30)."""
+    from tests.payloads import hf_hand
+
+    event = running(tables=1)
+    one, _two = links(event, 1)
+    ScoreEntry.objects.create(
+        table=one.table,
+        number=1,
+        payload=hf_hand(1, 0),
+        status=ScoreEntry.Status.CONFIRMED,
+        version=1,
+    )
+    organizer_client = Client()
+    organizer_client.force_login(organizer)
+    response = post(organizer_client, one, action, {"number": 1, "version": 1, "note": "wrong"})
+    assert response.status_code in (200, 302)
+    page = organizer_client.get(url(one, "card")).content.decode()
+    shown = response.content.decode() + page
+    assert f"There is nothing to {action} yet." in shown
+    assert ScoreEntry.objects.get().status == ScoreEntry.Status.CONFIRMED
