@@ -1,8 +1,9 @@
 """What differs between two stored versions of an entry, as a person reads it: each field
 of the game's entry form whose value differs, by its label, with both values.
 
-The dashboard's dispute ("Where the versions differ") and a card's history ("Before and
-after") show it; pages never import each other, so it lives beside the entry forms.
+The dashboard's dispute ("Where the versions differ", or "What was entered" where no
+other version was sent) and a card's history ("Before and after") show it; pages never
+import each other, so it lives beside the entry forms.
 """
 
 from __future__ import annotations
