@@ -125,8 +125,12 @@ def test_a_hand_with_no_answer_in_time_waits_and_lands_once(
     page.locator("form[data-queue=entry] button[type=submit]").click()
     expect(light(page)).to_contain_text("Server nicht erreichbar seit", timeout=15_000)
     expect(light(page)).to_contain_text("1 wartet auf Versand")
-    assert len(held) == 1
-    held[0].continue_()  # it reaches the server after all: the resend is the same key
+    # The queue tries again every 5 s: on a busy machine a second try may be out by the
+    # time the light is read (CI, 2026-11-30). Every try is the same hand, same key.
+    assert held and len({route.request.post_data for route in held}) == 1
+    for route in held:  # they reach the server after all: one hand, stored once
+        with contextlib.suppress(Exception):  # (gone already with the tablet's abort)
+            route.continue_()
     page.context.unroute(POSTS)
     page.context.unroute(CARD_REQUESTS)
     for route in silent:  # the polls and previews held meanwhile are answered now
