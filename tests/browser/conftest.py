@@ -26,12 +26,15 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 TABLET = {"width": 768, "height": 1024}
 PHONE = {"width": 390, "height": 844}
-SCREENSHOT_MS = 30_000  # a whole long page on a busy machine: more than an action's 10 s
+SCREENSHOT_MS = 30_000  # a whole long page on a busy machine: more than an action's 20 s
+#: How long an action or an expectation waits. Not Playwright's 5 s: CI runs two browsers
+#: and two servers on two cores, and a page that reloads itself (the card as last seen,
+#: once the server answers) needs two loads. 10 s timed out now and then on a machine
+#: 1.6 times slower (CI, 2026-11-30: a click, a save's message); a test that passes
+#: waits no longer for it.
+WAIT_MS = 20_000
 
-# An expectation waits as long as an action (10 s, the contexts' default below), not
-# Playwright's 5 s: CI runs two browsers and two servers on two cores, and a page that
-# reloads itself (the card as last seen, once the server answers) needs two loads.
-expect.set_options(timeout=10_000)
+expect.set_options(timeout=WAIT_MS)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -196,7 +199,7 @@ def new_page(browser, console_errors):
 
     def open_page(viewport: dict | None = None, locale: str = "en-GB"):
         context = browser.new_context(viewport=viewport or TABLET, locale=locale)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(WAIT_MS)
         context.on("page", console_errors.watch)  # every page, popups too
         contexts.append(QuietContext(context))
         return context.new_page()
