@@ -2,8 +2,8 @@
    button inside it, "Reopen" then "Reopen"): while it is open its summary is hidden
    (clubscore.css), so one button of that name shows at a time. Opened, the focus goes
    into it (the hidden summary had it): to its first field, else to "Cancel", never to
-   a deed that cannot be undone. "Cancel" or Escape closes it and gives the summary
-   back, with the focus. */
+   a deed that cannot be undone; a field tapped before that keeps it. "Cancel" or
+   Escape closes it and gives the summary back, with the focus. */
 "use strict";
 
 function closePanel(panel) {
@@ -24,6 +24,9 @@ document.addEventListener("click", function (event) {
   if (!panel || panel.open) return;
   setTimeout(function () {  // once the browser has opened it
     if (!panel.open) return;
+    // A field taken before this ran (a quick tap) keeps the focus, and what is typed.
+    var taken = document.activeElement;
+    if (taken && taken !== summary && panel.contains(taken)) return;
     var first = panel.querySelector(
       "input:not([type=hidden]), select, textarea, [data-close-panel]"
     );

@@ -186,3 +186,34 @@ def test_the_pages_fit_the_screen(new_page, live_server, organizer, drawn_event,
             page.get_by_text("Correct the numbers").click()
             assert page.evaluate("document.documentElement.scrollWidth") <= width, name
             screenshot(page, f"dashboard-correction-{width}")
+
+
+def test_a_field_tapped_as_the_correction_opens_keeps_the_focus(
+    new_page, live_server, organizer, drawn_event
+):
+    """Opened, the panel puts the focus on its first field, once the browser has opened
+    it. An organizer quicker than that, already in another field, stays there: what they
+    type goes where they tapped (a busy tablet runs the panel's step late)."""
+    event = played(drawn_event)
+    page = new_page(TABLET)
+    log_in(page, live_server, "director", "a-long-organizer-pass")
+    page.goto(f"{live_server.url}/events/{event.pk}/dashboard/")
+    dispute = page.locator(".dispute")
+    books = dispute.get_by_role("group", name="Team 1: P3A Table3 & P3C Table3").get_by_label(
+        "Black books", exact=True
+    )
+    opener = dispute.get_by_role("button", name="Correct the numbers")
+    # The tap on the button and the tap on the field in one go, before the panel's step.
+    kept = opener.evaluate(
+        """async (summary) => {
+            summary.click();
+            const books = document.querySelector("[name$='team1-black_books']");
+            books.focus();
+            books.select();
+            await new Promise((done) => setTimeout(done, 100));
+            return document.activeElement === books;
+        }"""
+    )
+    assert kept
+    page.keyboard.insert_text("9")
+    expect(books).to_have_value("9")
