@@ -71,10 +71,12 @@ def table_score(
 
     `seats` need `.player_id` and, in a game with teams, `.team.number`; `entries` need
     `.number`, `.payload` and `.result` and must be the entries that count (for
-    standings: the confirmed ones).
+    standings: the confirmed ones), of which the game counts those it can score so far
+    (`counted_so_far`: a round waiting before a confirmed one).
     """
     game = GAMES[game_key]
-    entries = sorted(entries, key=lambda entry: entry.number)
+    counted = set(game.counted_so_far([entry.number for entry in entries]))
+    entries = sorted((e for e in entries if e.number in counted), key=lambda e: e.number)
     player_ids = [seat.player_id for seat in seats]
     points = game.table_points(
         [str(pid) for pid in player_ids],

@@ -213,6 +213,17 @@ class ExactBid(Game):
             before = [p[figure] for p in self.score_so_far(players, earlier, options)["players"]]
         return [p[figure] - b for p, b in zip(after["players"], before, strict=True)]
 
+    def counted_so_far(self, numbers: Sequence[int]) -> list[int]:
+        """The rounds from the first up to the first that is not confirmed: round 3 is
+        the 1-card round only after round 2, and its points are the difference it makes
+        to the game so far (round 2 waiting, round 3 confirmed: round 1 counts)."""
+        counted: list[int] = []
+        for number in sorted(numbers):
+            if number != len(counted) + 1:
+                break
+            counted.append(number)
+        return counted
+
     def table_points(
         self,
         players: Sequence[str],

@@ -127,6 +127,12 @@ class Scoring:
         seat order, ``team``: their team's index)."""
         return result["players"][seat]["total"]
 
+    def counted_so_far(self, numbers: Sequence[int]) -> list[int]:
+        """Which of a table's confirmed hands or rounds (`numbers`) its points count so
+        far: each one, as each is scored on its own. A game scored as a whole overrides
+        this (a round's cards and points depend on the rounds before it)."""
+        return list(numbers)
+
     def table_points(
         self,
         players: Sequence[str],
