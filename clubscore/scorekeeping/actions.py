@@ -23,7 +23,7 @@ from clubscore.events.models import Draft, Round, ScoreEntry, Table
 from clubscore.translation import translate
 
 from .card import ScoreCard, build_card
-from .errors import Refused
+from .errors import Refused, TurnedInAlready
 from .idempotency import claim, done, fingerprint
 from .modes import record
 
@@ -203,7 +203,7 @@ def turn_in(
         )
         round_ = table.round
         if table.turned_in_at is not None:
-            raise Refused(_("This card has been turned in."))
+            raise TurnedInAlready(_("This card has been turned in."))
         card = build_card(table, now=now)
         if not card.ready_to_turn_in:
             raise Refused(translate(card.game.words.every_confirmed_first))
@@ -232,7 +232,11 @@ def turn_in_card(card: ScoreCard, *, key: str | None) -> dict:
         duplicate = claim(key, fingerprint(card, "turn_in"))
         if duplicate is not None:
             return duplicate
-        table = turn_in(card.table, organizer=card.organizer)
+        try:
+            table = turn_in(card.table, organizer=card.organizer)
+        except TurnedInAlready:
+            # The other team's tablet (or the organizer) was first: what was asked is done.
+            return done(key, {"message": _("The card was turned in already.")})
         if table.has_bonus:
             message = _("Card turned in: first table! The bonus is yours.")
         else:

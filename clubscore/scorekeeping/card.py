@@ -210,10 +210,10 @@ class ScoreCard:
 
     @property
     def has_hand_to_finish(self) -> bool:
-        """Whether the hand in progress when time was up is still to be entered here (a
-        card turned in, or whose hands are all in, has nothing left to finish)."""
-        number = self.next_number
-        return self.table.turned_in_at is None and number is not None and number <= self.in_progress
+        """Whether the table is still finishing the hand in progress when time was up: at
+        this tablet, or at the other team's while this one waits for its part (a card
+        turned in, or whose hands are all in, has nothing left to finish)."""
+        return self.table.turned_in_at is None and not self.complete
 
     @cached_property
     def in_progress(self) -> int:

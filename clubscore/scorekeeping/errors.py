@@ -10,11 +10,15 @@ from __future__ import annotations
 from clubscore.errors import Refused
 from clubscore.games import ScoreError
 
-__all__ = ["Conflict", "Invalid", "Refused", "SentBefore"]
+__all__ = ["Conflict", "Invalid", "Refused", "SentBefore", "TurnedInAlready"]
 
 
 class SentBefore(Refused):
     """The form's key was used already by a request with other numbers (not a resend)."""
+
+
+class TurnedInAlready(Refused):
+    """The card was turned in before this action could be taken."""
 
 
 class Invalid(ScoreError):

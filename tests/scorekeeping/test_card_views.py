@@ -406,6 +406,23 @@ def test_a_complete_confirmed_card_is_turned_in_and_the_first_gets_the_bonus(cli
     assert "+400 bonus" in client.get(url(one)).content.decode()
 
 
+def test_the_second_team_to_turn_in_the_card_reads_that_it_is_in(client, running):
+    """Both teams tap "Turn in the card": the second read a red "This card has been
+    turned in." over its stale card, which still asked it to turn the card in."""
+    event = running(tables=2)
+    one = play_table(client, event, 1)
+    _one, two = links(event, 1)
+    assert post(client, one, "turn_in", {}).status_code == 302
+    response = post(client, two, "turn_in", {})
+    assert response.status_code == 302  # to the card as it is now
+    page = client.get(response["Location"]).content.decode()
+    assert "The card was turned in already." in page
+    assert "This card has been turned in." not in page
+    assert "check the card, then turn it in" not in page and "Card turned in at" in page
+    table = Table.objects.get(pk=one.table_id)
+    assert table.has_bonus and Table.objects.filter(has_bonus=True).count() == 1
+
+
 def test_a_card_turned_in_before_time_stops_counting_down(client, running):
     """Tablets and phones counted down "Time left" after the card was in (a walk)."""
     event = running()
@@ -669,6 +686,27 @@ def test_a_card_turned_in_is_not_told_to_finish_its_hand_when_time_is_up(client,
     assert "finish the hand in progress" not in page
     other, _ = links(event, 2)
     assert "finish the hand in progress" in client.get(url(other)).content.decode()
+
+
+def test_a_team_whose_part_is_in_is_not_told_to_turn_in_while_the_other_finishes(client, running):
+    """Time called with hand 2 half in (team 1's part saved, team 2 still counting): both
+    tablets read that the hand in progress is being finished. Team 1's read "Time is up:
+    turn in the card." over a card with no turn-in to offer."""
+    from clubscore.events.clock import call_time
+
+    event = running(tables=2)
+    one, two = links(event, 1)
+    confirm_both(client, one, two, enter_hand(client, one, two, 1))
+    assert post(client, one, "entry", {"number": 2, "version": 0, **GOOD_TEAM}).status_code == 302
+    call_time(event)
+    for link in (one, two):
+        page = client.get(url(link)).content.decode()
+        assert "finish the hand in progress" in page, link.team.number
+        assert "Time is up: turn in the card." not in page
+    # Team 2's part in and confirmed by both: now it is the time to turn the card in.
+    assert post(client, two, "entry", {"number": 2, "version": 0, **SMALL_TEAM}).status_code == 302
+    confirm_both(client, one, two, ScoreEntry.objects.get(table=one.table, number=2))
+    assert "Time is up: turn in the card." in client.get(url(one)).content.decode()
 
 
 def test_a_confirmation_sent_again_without_its_key_counts_once(client, running):

@@ -196,6 +196,6 @@ def test_a_resent_turn_in_gets_its_first_outcome(client, running):
     assert "This card has been turned in." not in again.content.decode()
     table = Table.objects.get(pk=one.table_id)
     assert table.turned_in_at is not None and table.has_bonus
-    # Another tablet's own turn-in (another key) still hears that it was turned in.
+    # Another tablet's own turn-in (another key) hears that the card is in already.
     other = post(client, two, "turn_in", {})
-    assert messages_of(other) == ["This card has been turned in."]
+    assert messages_of(other) == ["The card was turned in already."]
