@@ -214,6 +214,15 @@ def page(new_page):
     return new_page(TABLET)
 
 
+def save_refused(page, button) -> None:
+    """Tap a save the server refuses, and wait for its answer, which replaces the form.
+    The live preview says what is wrong before it: a field filled then lands in the form
+    the answer replaces, and the numbers refused are sent again (seen in CI)."""
+    button.evaluate("button => { button.form.dataset.before = '1'; }")
+    button.click()
+    expect(page.locator("form[data-before]")).to_have_count(0)
+
+
 def screenshot(page, name: str) -> Path:
     """Keep a picture of what the user saw (in test-artifacts/, not committed)."""
     ARTIFACTS.mkdir(exist_ok=True)

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from clubscore.events.clock import call_time, start_clock
 from clubscore.events.models import ScoreEntry, ScorekeeperLink
 
-from .conftest import PHONE, TABLET, screenshot
+from .conftest import PHONE, TABLET, save_refused, screenshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -124,7 +124,7 @@ def test_exact_bid_stops_when_time_is_called(new_page, live_server, drawn_event)
     box(page, "P1A Table1 bid").fill("1")
     box(page, "P1B Table1 bid").fill("1")
     box(page, "P1A Table1 took").fill("9")
-    page.get_by_role("button", name="Save the round").click()
+    save_refused(page, page.get_by_role("button", name="Save the round"))
     expect(page.locator("#err-tricks_0")).to_contain_text("4 cards")
     box(page, "P1A Table1 took").fill("1")
     box(page, "P1B Table1 took").fill("")

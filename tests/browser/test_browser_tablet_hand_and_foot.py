@@ -11,7 +11,7 @@ from clubscore.events.clock import start_clock
 from clubscore.events.models import ScoreEntry, ScorekeeperLink, Table
 from clubscore.events.settling import settle_dispute
 
-from .conftest import TABLET, screenshot
+from .conftest import TABLET, save_refused, screenshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -76,7 +76,7 @@ def test_two_scorekeepers_play_a_whole_table(
     expect(team1.get_by_text("Meld minimum:")).to_contain_text("120")
     team1.locator("#id_melded_aces").fill("3")
     team1.locator("#id_red_books").fill("1")
-    team1.get_by_role("button", name="Save our hand").click()
+    save_refused(team1, team1.get_by_role("button", name="Save our hand"))
     expect(team1.locator("#err-red_books")).to_contain_text("natural cards")
     expect(team1.locator("#id_melded_aces")).to_have_value("3")
     screenshot(team1, "tablet-hf-error-768")

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 from clubscore.events.clock import start_clock
 from clubscore.events.models import ScoreEntry, ScorekeeperLink
 
-from .conftest import PHONE
+from .conftest import PHONE, save_refused
 from .test_browser_tablet_games import box, open_card
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -99,7 +99,7 @@ def test_after_a_refused_save_the_preview_goes_on(new_page, live_server, drawn_e
     event = start_clock(drawn_event("exact_bid", tables=1, players_per_table=3))
     page = open_card(new_page, live_server, event)
     box(page, "P1A Table1 bid").fill("1")
-    page.get_by_role("button", name="Save the round").click()
+    save_refused(page, page.get_by_role("button", name="Save the round"))
     expect(page.locator(".field-error").first).to_contain_text("This field is required.")
     with page.expect_response(lambda r: r.url.endswith("/preview/")) as previewed:
         box(page, "P1B Table1 bid").fill("0")
