@@ -11,7 +11,7 @@ from clubscore.events.models import Event, ScoreEntry, ScorekeeperLink, Table
 from clubscore.games import score
 from tests.payloads import hf_hand
 
-from .conftest import PHONE, TABLET, log_in, screenshot
+from .conftest import PHONE, TABLET, log_in, save_refused, screenshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -115,7 +115,7 @@ def test_the_organizer_corrects_a_number_in_the_tablets_form(
     expect(team1.get_by_label("Black books", exact=True)).to_have_value("9")
     expect(left2.get_by_label("9 down to 4", exact=True)).to_have_value("3")
 
-    dispute.get_by_role("button", name="Save the correction").click()
+    save_refused(page, dispute.get_by_role("button", name="Save the correction"))
     error = page.locator(f"#err-entry-{entry.pk}-team1-black_books")
     expect(error).to_contain_text("2 red and 9 black books need")
     expect(left2.get_by_label("9 down to 4", exact=True)).to_have_value("3")
@@ -217,3 +217,24 @@ def test_a_field_tapped_as_the_correction_opens_keeps_the_focus(
     assert kept
     page.keyboard.insert_text("9")
     expect(books).to_have_value("9")
+
+
+def test_a_long_unbroken_note_wraps_on_the_organizers_phone(
+    new_page, live_server, organizer, drawn_event
+):
+    """A call's note typed without a space (200 characters, as the form allows) made the
+    dashboard 2,198 px wide on a 390 px phone, and the page scrolled sideways (a walk).
+    Notes the players type wrap anywhere, a dispute's too."""
+    from clubscore.events.calls import call_organizer
+
+    event = played(drawn_event)
+    ScoreEntry.objects.filter(status="disputed").update(dispute_note="y" * 200)
+    table = Table.objects.get(round__event=event, number=1)
+    call_organizer(table, reason="other", note="x" * 200)
+    page = new_page(PHONE)
+    log_in(page, live_server, "director", "a-long-organizer-pass")
+    page.goto(f"{live_server.url}/events/{event.pk}/dashboard/")
+    expect(page.locator(".note").filter(has_text="x" * 200)).to_be_visible()
+    expect(page.locator(".note").filter(has_text="y" * 200)).to_be_visible()
+    screenshot(page, "dashboard-long-notes-390")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
