@@ -28,7 +28,7 @@ from clubscore.ratings.models import Rating, RatingHistory, one_decimal, shown_r
 from clubscore.standings.ladder import Ladder, LadderRow, ladder_standing, season_ladder
 
 from .forms import LadderFilterForm, first_game
-from .tables import LadderTable
+from .tables import LadderTable, better_first
 
 SORTS = [
     ("total", _("Total")),
@@ -183,6 +183,8 @@ class RatedLadderTable(LadderTable):
         kwargs.setdefault("exclude", () if per_round else ("per_round",))
         super().__init__(*args, **kwargs)
         self.game = game
+        better_first(self, GAMES[game].standings_order, "total", "per_round")
+        better_first(self, "high", "rating", "rated_evenings")
         # A phone keeps in sight the rank, the name, the figure the ladder ranks by and the
         # rating; CSS hides the other columns on a narrow screen (the exports keep them).
         by_total = "per_round" if per_round else "total"

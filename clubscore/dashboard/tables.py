@@ -5,6 +5,7 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django_tables2.utils import OrderByTuple
 
 from clubscore.standings.standings import Standings
 from clubscore.translation import translate
@@ -23,7 +24,20 @@ class RankColumn(tables.Column):
         return rank
 
 
-class StandingsTable(tables.Table):
+class SortedTable(tables.Table):
+    """A table whose sorted column's heading says which way its figures run ("values-up"
+    or "values-down": the arrow), not only which way its link was tapped ("asc"): the
+    first tap sorts the better first (`better_first`), the highest where that wins."""
+
+    def get_column_class_names(self, classes_set, bound_column):
+        classes = super().get_column_class_names(classes_set, bound_column)
+        if bound_column.is_ordered:
+            down = bound_column.order_by[0].is_descending
+            classes.add("values-down" if down else "values-up")
+        return classes
+
+
+class StandingsTable(SortedTable):
     # Sorting by rank keeps the standings' own order (unranked lines last).
     rank = RankColumn(
         verbose_name=_("Rank"),
@@ -87,18 +101,35 @@ def standings_table(standings: Standings, **kwargs) -> StandingsTable:
         ),
         **kwargs,
     )
+    better_first(table, standings.order, "total", "per_round")
+    for tiebreaker in standings.tiebreakers:
+        better_first(table, tiebreaker.better, f"tb_{tiebreaker.key}")
     table.per_round = standings.per_round  # the template writes the cells itself
     table.game = standings.event.game  # the names link to each player's page of this game
     return table
 
 
-class LadderTable(tables.Table):
+def better_first(table: tables.Table, order: str, *names: str) -> None:
+    """The first tap on these columns' headings sorts the better first: the highest
+    figure, or the lowest where the game's lowest wins (`order`, "high" or "low")."""
+    for name in names:
+        if name in table.columns.names():
+            column = table.columns[name].column
+            accessor = str(column.accessor or name)
+            column.order_by = OrderByTuple((accessor if order == "low" else f"-{accessor}",))
+
+
+class LadderTable(SortedTable):
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
     name = tables.Column(verbose_name=_("Player"))
     total = tables.Column(verbose_name=_("Total"), attrs={"td": {"class": "num total"}})
-    events = tables.Column(verbose_name=_("Events played"), attrs={"td": {"class": "num"}})
+    # A heading's first tap sorts the better first: more evenings, the best finish (1st),
+    # more wins; the total in the game's own order (`better_first`).
+    events = tables.Column(
+        verbose_name=_("Events played"), attrs={"td": {"class": "num"}}, order_by="-events"
+    )
     best_finish = tables.Column(verbose_name=_("Best finish"), attrs={"td": {"class": "num"}})
-    wins = tables.Column(verbose_name=_("Wins"), attrs=OPTIONAL)
+    wins = tables.Column(verbose_name=_("Wins"), attrs=OPTIONAL, order_by="-wins")
 
     class Meta:
         template_name = "django_tables2/table.html"

@@ -308,7 +308,7 @@ def render_standings(
                 "–" if row.rank is None else str(row.rank),
                 Paragraph(escape(standings_name(row)), strong if row.rank == 1 else cell),
                 str(row.played),
-                str(row.total),
+                str(row.shown_total),
                 *(per_round if row.per_round is not None else [""] * len(per_round)),
                 *(str(value) for value in row.tiebreak_values),
                 Paragraph(escape(standings_mark(row)), mark),

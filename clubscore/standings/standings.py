@@ -1,8 +1,7 @@
 """Standings of an event, and the club's season ladder, from confirmed score entries.
 
 The public API (the dashboard, the public page, the ladder, and printouts use it):
-
-    event_standings(event, *, basis=None) -> Standings
+`event_standings(event, *, basis=None) -> Standings`.
 
 Decisions where the rule sheets are silent (also in docs/decisions.md):
 
@@ -16,21 +15,17 @@ Decisions where the rule sheets are silent (also in docs/decisions.md):
   fewer rounds does not gain. Equal figures share a rank (competition ranking 1, 1, 3).
   A tie for first place is never broken by a formula: it is marked "play-off" and the
   organizer can start a play-off round among the tied.
-- Tie-break columns are shown (and order the rows that share a rank) so the organizer
-  sees how close it was: Hand and Foot: hands won (a team's hand beat the other team's),
-  then the first-table bonus; exact-bid: total tricks, then exact bids; Luxury Family:
-  best single round (highest); Laus: best single round (lowest).
+- Tie-break columns (each game's `tiebreakers`) are shown, and order the rows that share
+  a rank, so the organizer sees how close it was.
 - Whoever played nothing (checked in but sat out, seated only at tables marked "not
-  played", or with no confirmed entry) is listed at the bottom, never ranked: "Did not
-  play" (or "No score yet" while their table is still playing).
-- Couple basis: one line per couple, the total being the sum of both spouses' scores
-  (each partner scores the team's score, so spouses at different tables add up); hands
-  or rounds and the counted tie-breaks add up both spouses too. A player without a
-  couple (a single, a walk-in) has a line of their own, marked "single".
+  played", or with no confirmed entry) is listed at the bottom, never ranked and with no
+  total: "Did not play" (or "No score yet" while their table is still playing).
+- Couple basis: one line per couple adding up both spouses (totals, hands or rounds and
+  the counted tie-breaks; spouses at different tables too). A player without a couple
+  (a single, a walk-in) has a line of their own, marked "single".
 
-Everything is computed in Python from rows loaded in a fixed number of queries, whatever
-the size of the event (see `clubscore.standings.loading`). Nothing here restates a rule:
-points come from `clubscore.events.results.table_score`, i.e. from `clubscore.games`.
+Computed in Python from rows loaded in a fixed number of queries, whatever the event's
+size (`clubscore.standings.loading`); the points come from `clubscore.games`.
 """
 
 from __future__ import annotations
@@ -123,6 +118,11 @@ class Row:
         if self.playoff_state == OPEN:
             return _("play-off")
         return _("tie") if self.tied else ""
+
+    @property
+    def shown_total(self) -> int | str:
+        """The total as shown: "–" unranked (a 0 read as perfect where the lowest wins)."""
+        return self.total if self.status == RANKED else "–"
 
     @property
     def badge(self) -> str:

@@ -295,3 +295,38 @@ def test_a_bad_number_in_the_ladders_rules_is_told_in_the_pages_own_words(
     assert page.status_code == 200
     assert page.context["form"].errors == errors
     assert len(page.context["ladder"].rows) == 8  # one bad number never hides the ladder
+
+
+@pytest.mark.parametrize("column", ["total", "wins", "events", "rating"])
+def test_a_headings_first_tap_sorts_the_better_first(drawn_event, add_entry, column):
+    """ "Wins" tapped put the evening's winner last, "Total" and "Rating" the lowest
+    first where the highest wins (a walk): the first tap sorts the better first, the
+    arrow says which way the figures run, and the second tap turns it round."""
+    first = play(drawn_event, add_entry, tables=2, date=datetime.date(2026, 3, 1))
+    seats = Seat.objects.filter(round__event=first, table__number=1).order_by("position")
+    second = play(drawn_event, add_entry, tables=1, date=datetime.date(2026, 4, 1))
+    reseat(second, [seat.player for seat in seats])  # four players with two evenings
+    rebuild(["hand_and_foot"])
+    client = Client()
+    query = {"game": "hand_and_foot", "year": "2026"}
+    response = client.get(LADDER, {**query, "sort": column})
+    values = [getattr(row.record, column) for row in response.context["table"].rows]
+    assert values == sorted(values, reverse=True) and values[0] != values[-1]
+    heading = response.content.decode().split(
+        f'href="?game=hand_and_foot&amp;year=2026&amp;sort=-{column}"'
+    )[0]
+    assert "values-down" in heading.rsplit("<th", 1)[1]
+    again = client.get(LADDER, {**query, "sort": f"-{column}"}).context["table"]
+    assert [getattr(row.record, column) for row in again.rows] == sorted(values)
+
+
+def test_where_the_lowest_wins_the_first_tap_on_total_sorts_the_lowest_first(drawn_event):
+    from tests.payloads import laus_round
+    from tests.playoffs import confirm, regular_tables, seat_names
+
+    event = drawn_event("laus", tables=1, status=Event.Status.FINAL, public_standings=True)
+    (table,) = regular_tables(event)
+    confirm(table, 1, laus_round(seat_names(table), 0))
+    table = Client().get(LADDER, {"game": "laus", "sort": "total"}).context["table"]
+    totals = [row.record.total for row in table.rows]
+    assert totals == sorted(totals) and totals[0] != totals[-1]

@@ -46,6 +46,9 @@ def test_who_sat_out_or_sat_at_a_table_not_played_did_not_play(drawn_event, make
     assert all(row.total == 0 and not row.playoff for row in bottom)
     # Laus: nobody who played nothing is on top with 0 points, and there is no play-off.
     assert standings.rows[0].played == 1 and not standings.playoff_rows
+    # Nor does a page show them a total of 0, the best there is in Laus (a walk).
+    assert all(row.shown_total == "–" for row in bottom)
+    assert [row.shown_total for row in standings.rows[:4]] == [r.total for r in standings.rows[:4]]
 
 
 def test_no_score_yet_while_the_table_is_playing_then_did_not_play(drawn_event):
@@ -68,6 +71,8 @@ def test_the_page_lists_did_not_play_at_the_bottom(organizer_client, drawn_event
     html = response.content.decode()
     assert html.index("Sam Sitout") > html.index("P1D Table1")
     assert "Did not play</span>" in html
+    sam = html[html.index("Sam Sitout") :].split("</tr>", 1)[0]
+    assert '<td class="num total">–</td>' in sam  # no total, not 0
     csv = organizer_client.get(
         reverse("dashboard:standings", args=[event.pk]), {"_export": "csv"}
     ).content.decode()

@@ -42,7 +42,8 @@ def test_the_pdf_lists_who_did_not_play_at_the_bottom(drawn_event, make_player):
     CheckIn.objects.create(event=event, player=make_player("Sam", "Sitout"))
     lines = printed(event)
     rows = [line for line in lines if "Table1" in line or "Sitout" in line]
-    assert rows[-1] == "– Sam Sitout 0 0 – Did not play"  # no round played, no best round
+    # No round played, no total (a 0 read as the best where the lowest wins), no best round.
+    assert rows[-1] == "– Sam Sitout 0 – – Did not play"
 
 
 def test_the_pdf_shows_rounds_and_the_per_round_figure(drawn_event):
