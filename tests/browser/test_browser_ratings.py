@@ -135,3 +135,22 @@ def test_in_german_the_rating_stays_in_sight_on_the_ladder_and_a_players_page(
     screenshot(page, f"player-de-DE-{viewport['width']}")
     for row in evenings.locator("tbody tr").all():
         assert in_sight(page, row.locator("td").last)  # the rating after that evening
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_the_ladders_filter_fields_stand_level(new_page, live_server, locale):
+    """ "At least M evenings" stood 20 px below "Best N evenings" beside it (its help
+    takes one line, the other's two) at 1024 px (a walk): the fields of a line stand
+    level, and "Show" with them."""
+    page = new_page({"width": 1024, "height": 768}, locale=locale)
+    page.goto(f"{live_server.url}/ladder/")
+    form = page.locator("form.ladder-filter")
+    tops = [form.locator(f"#id_{name}").bounding_box()["y"] for name in ("game", "year", "rank_by")]
+    assert max(tops) - min(tops) <= 1, tops
+    best, least = (form.locator(f"#id_{name}").bounding_box() for name in ("best", "at_least"))
+    show = form.get_by_role("button").bounding_box()
+    assert abs(best["y"] - least["y"]) <= 1 and abs(best["y"] - show["y"]) <= 1, (
+        best,
+        least,
+        show,
+    )
