@@ -56,6 +56,17 @@ def test_the_events_list_offers_new_event_to_the_organizer(client, organizer_cli
     assert "New event" not in client.get("/").content.decode()
 
 
+def test_a_final_evening_on_the_events_list_links_the_organizer_to_its_standings(
+    organizer_client, make_event
+):
+    """A visitor read "Final · Results"; the organizer only "Final" (a walk)."""
+    final = make_event(status=Event.Status.FINAL)
+    running = make_event(status=Event.Status.RUNNING)
+    page = organizer_client.get("/").content.decode()
+    assert f'href="{reverse("dashboard:standings", args=[final.pk])}">Standings</a>' in page
+    assert reverse("dashboard:standings", args=[running.pk]) not in page
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_each_option_is_a_field_with_the_games_label_default_limits_and_help(
     organizer_client, game
