@@ -183,8 +183,9 @@ class RatedLadderTable(LadderTable):
         kwargs.setdefault("exclude", () if per_round else ("per_round",))
         super().__init__(*args, **kwargs)
         self.game = game
+        # A heading's first tap sorts the better first (the best finish, 1st, already does).
         better_first(self, GAMES[game].standings_order, "total", "per_round")
-        better_first(self, "high", "rating", "rated_evenings")
+        better_first(self, "high", "rating", "rated_evenings", "events", "wins")
         # A phone keeps in sight the rank, the name, the figure the ladder ranks by and the
         # rating; CSS hides the other columns on a narrow screen (the exports keep them).
         by_total = "per_round" if per_round else "total"

@@ -123,13 +123,9 @@ class LadderTable(SortedTable):
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num"}})
     name = tables.Column(verbose_name=_("Player"))
     total = tables.Column(verbose_name=_("Total"), attrs={"td": {"class": "num total"}})
-    # A heading's first tap sorts the better first: more evenings, the best finish (1st),
-    # more wins; the total in the game's own order (`better_first`).
-    events = tables.Column(
-        verbose_name=_("Events played"), attrs={"td": {"class": "num"}}, order_by="-events"
-    )
+    events = tables.Column(verbose_name=_("Events played"), attrs={"td": {"class": "num"}})
     best_finish = tables.Column(verbose_name=_("Best finish"), attrs={"td": {"class": "num"}})
-    wins = tables.Column(verbose_name=_("Wins"), attrs=OPTIONAL, order_by="-wins")
+    wins = tables.Column(verbose_name=_("Wins"), attrs=OPTIONAL)
 
     class Meta:
         template_name = "django_tables2/table.html"
