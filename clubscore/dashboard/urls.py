@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import calls, evening, views
+from . import calls, evening, results_wall, views
 
 app_name = "dashboard"
 
@@ -37,6 +37,11 @@ urlpatterns = [
     path("events/<int:event_id>/standings/", views.standings, name="standings"),
     path("events/<int:event_id>/standings/playoff/", views.playoff, name="playoff"),
     path("events/<int:event_id>/results/", views.public_standings, name="public_standings"),
+    path(
+        "events/<int:event_id>/wall/results/",
+        results_wall.final_standings_wall,
+        name="wall_results",
+    ),
     path("ladder/", views.ladder, name="ladder"),
     path("players/<int:player_id>/", views.player, name="player"),
     path("players/<int:player_id>/evenings.csv", views.player_export, name="player_csv"),

@@ -252,6 +252,12 @@ def wall(request: HttpRequest, event_id: int) -> HttpResponse:
     turned in); static/js/wall.js turns the pages of a big evening.
     """
     event = get_object_or_404(Event, pk=event_id)
+    if event.has_public_results:
+        # Over, and the standings published: the room sees who won (its poll moves too).
+        results = reverse("dashboard:wall_results", args=[event.pk])
+        if request.htmx:
+            return HttpResponse(headers={"HX-Redirect": results})
+        return redirect(results)
     round_ = drawn.latest_round(event)
     record = (
         DrawRecord.objects.filter(round=round_).order_by("-drawn_at", "-pk").first()
