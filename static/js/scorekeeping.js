@@ -230,7 +230,8 @@
   }, true);
 
   // The preview speaks only of the fields typed in: a count not reached yet is not
-  // "required" yet (saving still says so, from the server).
+  // "required" yet (saving still says so, from the server). A count that fills itself
+  // in is never "not reached": left blank, the others passed their sum, which it says.
   document.addEventListener("input", function (event) {
     var form = event.target.form;
     if (form && form.dataset.serverChecks) event.target.dataset.edited = "1";
@@ -240,7 +241,7 @@
     var fields = form.querySelectorAll("input[name], select[name]");
     for (var i = 0; i < fields.length; i++) {
       var field = fields[i];
-      if (field.type === "hidden" || field.dataset.edited) continue;
+      if (field.type === "hidden" || field.dataset.edited || field.dataset.auto) continue;
       var group = field.closest("fieldset.choice-field");
       var empty = field.type === "radio"
         ? !form.querySelector("input[name='" + field.name + "']:checked")

@@ -108,3 +108,27 @@ def test_after_a_refused_save_the_preview_goes_on(new_page, live_server, drawn_e
     expect(page.locator("#err-tricks_1")).to_contain_text(
         "Enter a whole number with the digits 0 to 9."
     )
+
+
+def test_tricks_past_the_cards_before_the_last_is_typed_are_said_at_once(
+    new_page, live_server, drawn_event
+):
+    """4 + 4 tricks of 6 cards: the last player's count cannot fill itself in, and the
+    preview says why on it (it hid the game's message as a field not reached yet)."""
+    event = start_clock(
+        drawn_event("exact_bid", tables=1, players_per_table=3, options={"start_cards": 6})
+    )
+    page = open_card(new_page, live_server, event)
+    for name in ("P1A", "P1B", "P1C"):
+        box(page, f"{name} Table1 bid").fill("1")
+    box(page, "P1A Table1 took").fill("4")
+    box(page, "P1B Table1 took").fill("4")
+    said = "Tricks add up to 8, but 6 cards were played this round."
+    expect(page.locator("#err-tricks_2")).to_contain_text(said)
+    expect(page.locator("#err-tricks_2")).to_be_visible()
+    expect(page.locator("#preview .preview-field-errors li", has_text=said)).to_be_visible()
+    expect(box(page, "P1C Table1 took")).to_have_value("")
+    # Put right, the last count fills itself in and the message goes.
+    box(page, "P1B Table1 took").fill("1")
+    expect(box(page, "P1C Table1 took")).to_have_value("1")
+    expect(page.locator("#err-tricks_2")).not_to_contain_text(said)
