@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -22,7 +21,7 @@ from clubscore.games import GAMES, hand_and_foot, laus, luxury_family
 from clubscore.games.cards import SUITS
 from clubscore.games.exact_bid import ExactBid, cards_in_round
 from clubscore.games.hand_and_foot import WENT_OUT
-from clubscore.markup import attributes, escaped
+from clubscore.markup import CountInput
 from clubscore.numbers import WholeNumberField
 from clubscore.translation import suit_label, translate
 
@@ -41,23 +40,6 @@ HF_KIND_LABELS = {
     "red_threes": _("Red threes"),
 }
 LAUS_FACE_LABELS = {"aces": _("Aces"), "kings": _("Kings"), "queens": _("Queens")}
-
-
-class CountInput(forms.NumberInput):
-    """A number input drawn without the template engine, the same markup as Django's.
-
-    A card page has a few dozen of them, and rendering each through the widget
-    templates was about a third of the page's time (measured with cProfile).
-    """
-
-    def render(self, name: str, value: Any, attrs: dict | None = None, renderer=None) -> SafeString:
-        # Widget.format_value and build_attrs, as get_context calls them.
-        shown = self.format_value(value)
-        value_attr = "" if shown is None else f' value="{escaped(shown)}"'
-        return mark_safe(
-            f'<input type="{self.input_type}" name="{escaped(name)}"{value_attr}'
-            f"{attributes(self.build_attrs(self.attrs, attrs))}>"
-        )
 
 
 class CountField(WholeNumberField):
@@ -465,21 +447,27 @@ class LausForm(EntryForm):
         return {"players": self.players, "taken": taken}
 
     def add_score_errors(self, errors: Mapping[str, list[str]]) -> None:
-        # "5 aces were taken" is the whole round's ("taken"): shown on the last player's
-        # aces, which fill themselves in, rather than above the form and again below it.
-        # (A ten nobody took stays the round's: its words say more than "required".)
+        # The round's own ("taken") said where it is put right, not above the form and
+        # again below it: "5 aces were taken" on the last player's aces, which fill
+        # themselves in; a ten nobody took on its field, in place of a bare "required".
         placed: dict[str, list[str]] = {}
-        last = len(self.players) - 1
         for path, messages in errors.items():
             for error in messages:
+                suit = laus.untaken_ten(error) if path == "taken" else None
                 face = laus.miscounted_face(error) if path == "taken" else None
-                placed.setdefault(path if face is None else f"taken.{last}.{face}", []).append(
-                    error
-                )
+                where = path
+                if suit is not None:
+                    self.errors.pop(f"ten_{suit}", None)
+                    where = f"tens.{suit}"
+                elif face is not None:
+                    where = f"taken.{len(self.players) - 1}.{face}"
+                placed.setdefault(where, []).append(error)
         super().add_score_errors(placed)
 
     def field_for_path(self, path: str) -> str | None:
         parts = path.split(".")
+        if parts[0] == "tens":  # a ten nobody took (`add_score_errors`)
+            return f"ten_{parts[1]}"
         if len(parts) >= 3 and parts[0] == "taken" and parts[2] in laus.FACE_KEYS:
             return f"{parts[2]}_{parts[1]}"
         return None

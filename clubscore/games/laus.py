@@ -39,6 +39,7 @@ FACE_CARDS: tuple[tuple[str, int, str, str], ...] = (
 )
 FACE_KEYS = tuple(key for key, *_rest in FACE_CARDS)
 PER_RANK = 4
+NOBODY_TOOK_TEN = _("Nobody took the ten of {suit}; every ten is taken by one player.")
 #: A game has at most this many rounds, also when it is played to a threshold.
 MAX_ROUNDS = 100
 
@@ -50,6 +51,16 @@ def miscounted_face(error: str) -> str | None:
     params = getattr(error, "params", None) or {}
     cards = getattr(params.get("cards"), "template", None)
     return next((key for key, _points, one, many in FACE_CARDS if cards in (one, many)), None)
+
+
+def untaken_ten(error: str) -> str | None:
+    """The suit (a code of SUITS) of a ten a "Nobody took the ten of ..." error names;
+    None for any other error. The card says it on that ten's own field, in place of a
+    bare "required"."""
+    if getattr(error, "template", None) != NOBODY_TOOK_TEN:
+        return None
+    named = (getattr(error, "params", None) or {}).get("suit")
+    return next((suit for suit in SUITS if SUIT_NAMES[suit] == named), None)
 
 
 @dataclass(frozen=True)
@@ -183,7 +194,7 @@ class Laus(Game):
             takers = sum(suit in entry["tens"] for entry in taken)
             if takers != 1:
                 template = (
-                    _("Nobody took the ten of {suit}; every ten is taken by one player.")
+                    NOBODY_TOOK_TEN
                     if takers == 0
                     else _("The ten of {suit} was taken by {count} players.")
                 )

@@ -3,7 +3,7 @@
 Drawn in Python, not by a template included per field: a card page has a few dozen
 fields, and the include, its lookups and its two translated labels per field were half
 of the page's rendering (issue 28, `bench/bench_requests.py`). Each widget is still
-drawn by Django (`str(field)`; the count widget by `CountInput`, without templates).
+drawn by Django (`str(field)`; the count widget by `markup.CountInput`, without templates).
 """
 
 from __future__ import annotations

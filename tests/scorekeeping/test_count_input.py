@@ -7,7 +7,8 @@ import re
 import pytest
 from django import forms
 
-from clubscore.entry_forms import NUMBER_ATTRS, CountInput
+from clubscore.entry_forms import NUMBER_ATTRS
+from clubscore.markup import CountInput
 
 
 def parts(html: str) -> tuple[str, set[str]]:

@@ -101,6 +101,25 @@ def test_a_laus_sum_says_its_own_words_and_a_negative_count_fills_nothing_in(cli
     assert "Check the marked fields." in html
 
 
+def test_a_ten_nobody_took_is_said_once_on_its_own_field(client, running):
+    """A blank ten said "This field is required." on it and "Nobody took the ten of
+    clubs" above the form: two messages for one mistake. Now the game's words, on it."""
+    (link,) = links(running("laus", tables=1, options={"rounds": 3}))
+    data = round_data(1) | {"ten_C": ""}
+    page = post(client, link, "entry", data).content.decode()
+    said = "Nobody took the ten of clubs; every ten is taken by one player."
+    box = page.split('<div id="err-ten_C" class="field-errors">', 1)[1].split("</div>", 1)[0]
+    assert box == f'<p class="field-error" role="alert">{said}</p>'
+    assert "This field is required." not in page
+    # On the field, and in the list of marked fields under it; not above the form too.
+    assert page.count(said) == 2
+    assert not ScoreEntry.objects.filter(table=link.table).exists()
+    # Two tens blank: each its own words, on its own field.
+    page = post(client, link, "entry", data | {"ten_S": ""}).content.decode()
+    assert "Nobody took the ten of spades" in page.split('id="err-ten_S"', 1)[1].split("</div>")[0]
+    assert "Nobody took the ten of clubs" in page.split('id="err-ten_C"', 1)[1].split("</div>")[0]
+
+
 def test_a_whole_table_dispute_is_sent_as_the_player_who_disputes(client, running):
     """On a tablet the whole table shares, a dispute was recorded under the scorekeeper
     who entered the round ("Zoë disputed what Zoë entered"): "Dispute as …" names who."""
