@@ -662,13 +662,15 @@
 
   // The copy kept for no network, shown while the server answers again (the network came
   // back as the card was reloaded, or the server was away a moment): the card as the
-  // server has it, unless something is typed on it, an answer is shown or hands wait
-  // (their landing reloads it). Else it said "No network" and hid the message of what
-  // had just landed ("Confirmed.") until the scorekeeper reloaded.
+  // server has it, unless the scorekeeper is typing in it (not under their fingers: once
+  // they leave the form, below; what is typed is kept and put back), an answer is shown
+  // or hands wait (their landing reloads it). Else it said "No network" and hid the
+  // message of what had just landed ("Confirmed.") until the scorekeeper reloaded; with
+  // the next hand half typed, it said "No network" under an "Online" light for good.
   function leaveKeptCopy() {
     var form = entryForm();
     if (!html.dataset.keptCopy || held || sending || queue.length) return;
-    if (form && form.dataset.dirty) return;
+    if (form && form.dataset.dirty && form.contains(document.activeElement)) return;
     // Once in a while at most: a card page the server keeps failing while its polls
     // answer would reload again and again.
     var last = Number(sessionStorage.getItem(LEFT_KEPT)) || 0;
@@ -764,6 +766,12 @@
     if (html.dataset.keptCopy) refreshLive();  // does the server answer? (leaveKeptCopy)
   });
   window.addEventListener("offline", light);
+  // Out of the form on a copy kept for no network: does the server answer? (leaveKeptCopy)
+  document.addEventListener("focusout", function (event) {
+    var form = entryForm();
+    if (!html.dataset.keptCopy || !form || !form.contains(event.target)) return;
+    if (!form.contains(event.relatedTarget)) refreshLive();
+  });
   // Another tab found the server away, or answering again: this card's light says so too.
   window.addEventListener("storage", function (event) {
     if (event.key === AWAY || event.key === null) light();

@@ -351,3 +351,35 @@ def test_what_is_typed_offline_is_back_after_the_page_is_closed(new_page, live_s
         again,
         lambda: Draft.objects.filter(entry__table=link.table, data__red_books="3").exists(),
     )
+
+
+def test_back_online_with_the_next_hand_half_typed_the_card_is_the_servers_again(
+    new_page, live_server, card
+):
+    """An offline reload with the next hand half typed: back online, the waiting hand
+    landed, yet "No network: this is the card as last seen" stayed under an "Online"
+    light for good (a walk, on the exact-bid card). The card comes back from the server
+    once the scorekeeper is not in the form, with what they typed."""
+    _event, link = card
+    page = open_card(new_page(TABLET), live_server, link)
+    page.context.set_offline(True)
+    enter_offline(page, HAND)
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    page.locator("#id_melded_aces").fill("4")  # hand 2, not saved
+    page.reload()
+    last_seen = page.get_by_text("this is the card as last seen")
+    expect(last_seen).to_be_visible()
+    expect(page.locator("#id_melded_aces")).to_have_value("4")
+    page.locator("#id_melded_aces").focus()  # typing on: nothing moves under the fingers
+
+    page.context.set_offline(False)
+    expect(light(page)).to_have_text("Online", timeout=BACK_ONLINE_MS)
+    wait_until(page, lambda: stored(link) is not None, seconds=BACK_ONLINE_MS / 1000)
+    page.wait_for_timeout(3000)  # the poll after the landing, and 2 s more
+    expect(last_seen).to_be_visible()
+    expect(page.locator("#id_melded_aces")).to_be_focused()
+    page.get_by_role("heading", name="Table 1").click()  # out of the form
+    expect(last_seen).to_be_hidden(timeout=BACK_ONLINE_MS)
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
+    expect(page.locator("#id_melded_aces")).to_have_value("4")
+    assert_stored_once(link, HAND)
