@@ -66,8 +66,12 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
     # Each regular round has its own first-table bonus: who holds it, round by round,
     # and whether the newest regular round's is still open.
     holders = {s.table.round.number: s.table.number for s in states if s.table.has_bonus}
-    regular = [s.table.round.number for s in states if not s.table.round.is_playoff]
-    newest = max(regular, default=None)
+    regular = [s.table.round for s in states if not s.table.round.is_playoff]
+    newest_round = max(regular, key=lambda round_: round_.number, default=None)
+    newest = newest_round.number if newest_round else None
+    # Open while a card may still take it: within the time limit, as `turn_in` gives it
+    # (after time was called it said "No table has turned in its card yet" over cards in).
+    bonus_open = newest_round is not None and not newest_round.clock.time_is_up
     # The newest round's cards still out: the next round's draw says so before it leaves
     # them to settle later.
     latest = max((s.table.round.number for s in states), default=None)
@@ -89,9 +93,11 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
         "bonus_holders": sorted(holders.items()),
         # The newest round's bonus is open until a table takes it (0: the game has none).
         "bonus_open_in": newest
-        if newest not in holders and event.game_rules.first_table_points(event.game_options)
+        if bonus_open
+        and newest not in holders
+        and event.game_rules.first_table_points(event.game_options)
         else None,
-        "bonus_by_round": len(set(regular)) > 1,
+        "bonus_by_round": len({round_.number for round_ in regular}) > 1,
         "cards_out": out,
         "no_disputes": translate(event.game_rules.words.none_disputed),
         "in_progress_finished": translate(event.game_rules.words.in_progress_finished),

@@ -356,8 +356,10 @@ class TeamPartsEntry(WholeTableEntry):
         new = parts[card.side] = mine or TeamPart(entry=entry, team=int(card.side))
         # The organizer's correction of a confirmed part stays confirmed (the organizer's
         # word, recorded in the change log), so a hand changed after Reopen keeps counting;
-        # anything else waits for the other team's eyes (issue 26.1).
-        kept = card.organizer and mine is not None and mine.is_confirmed
+        # so does a missing team's part added to a hand confirmed as it lay (else the hand
+        # counted for neither team); anything else waits for the other team's eyes (26.1).
+        confirmed = mine.is_confirmed if mine else entry.status == ScoreEntry.Status.CONFIRMED
+        kept = card.organizer and confirmed
         new.data = payload
         new.state = TeamPart.State.CONFIRMED if kept else TeamPart.State.ENTERED
         new.entered_by_id = card.actor_player_id

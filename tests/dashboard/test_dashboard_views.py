@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from clubscore.dashboard.forms import SettleForm
 from clubscore.events import services
-from clubscore.events.clock import start_clock
+from clubscore.events.clock import call_time, start_clock
 from clubscore.events.models import ScoreChange, ScoreEntry, Seat, Table
 
 from .conftest import hf_hand, laus_round, tables_of
@@ -56,6 +56,19 @@ def test_it_shows_every_table_state_and_polls_a_partial(organizer_client, drawn_
     assert body.lstrip().startswith('<div id="live"')
     assert "<html" not in body
     assert "Waiting for confirmation" in body
+
+
+def test_once_time_is_up_the_bonus_is_no_longer_said_to_be_open(organizer_client, drawn_event):
+    """Time called, a card scored as it lay (turned in, no bonus): the dashboard said "No
+    table has turned in its card yet: the first-table bonus is open." over a tile that
+    said "Turned in" (a walk, 2026-11-30). The bonus goes within the time limit only."""
+    event = start_clock(drawn_event(tables=2))
+    open_line = "No table has turned in its card yet: the first-table bonus is open."
+    assert open_line in organizer_client.get(url(event)).content.decode()
+    call_time(event)
+    Table.objects.filter(round__event=event, number=1).update(turned_in_at=timezone.now())
+    page = organizer_client.get(url(event)).content.decode()
+    assert open_line not in page and "holds the first-table bonus" not in page
 
 
 def test_the_first_table_bonus_is_named_round_by_round(organizer_client, drawn_event):

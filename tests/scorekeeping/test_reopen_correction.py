@@ -156,3 +156,45 @@ def test_a_hand_stored_whole_is_refused_not_a_server_error(client, running, orga
     shown = response.content.decode() + page
     assert f"There is nothing to {action} yet." in shown
     assert ScoreEntry.objects.get().status == ScoreEntry.Status.CONFIRMED
+
+
+def test_a_missing_teams_part_the_organizer_adds_after_reopen_keeps_the_hand_counting(
+    client, running, organizer
+):
+    """Hand 2 half in when time was called (team 2's part missing), scored as it lay,
+    the evening finished and reopened; the organizer enters team 2's part on its card.
+    The hand went back to "waiting to be confirmed" and counted for neither team, team
+    1's confirmed 1,380 included, with the tile still saying "Turned in" (a walk,
+    2026-11-30). The organizer's word on a confirmed hand stays confirmed."""
+    from clubscore.events.clock import call_time
+
+    event = running(tables=1)
+    one, two = links(event, 1)
+    for link, team in ((one, GOOD_TEAM), (two, SMALL_TEAM)):
+        post(client, link, "entry", {"number": 1, "version": 0, **team})
+    for link, other in ((one, 2), (two, 1)):
+        version = ScoreEntry.objects.get(table=one.table, number=1).part(other).version
+        post(client, link, "confirm", {"number": 1, "version": version})
+    assert post(client, one, "entry", {"number": 2, "version": 0, **GOOD_TEAM}).status_code == 302
+    call_time(event)
+    finish.score_as_it_lies(event, one.table.pk, user=organizer)
+    finish.finish_event(event, user=organizer)
+    as_it_lay = {row.name: row.total for row in event_standings(event).rows}
+    finish.reopen_event(event, user=organizer)
+
+    boss = Client()
+    boss.force_login(organizer)
+    response = post(boss, two, "entry", {"number": 2, "version": 0, **SMALL_TEAM})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    entry = ScoreEntry.objects.get(table=one.table, number=2)
+    assert entry.status == ScoreEntry.Status.CONFIRMED
+    assert {part.state for part in entry.parts.all()} == {"confirmed"}
+    standings = event_standings(Event.objects.get(pk=event.pk))
+    assert all(row.played == 2 for row in standings.rows)
+    now = {row.name: row.total for row in standings.rows}
+    # Team 1's hand 2 still counts; team 2's now counts what the organizer entered.
+    team_two = {s.player.name for s in one.table.seats.all() if s.team.number == 2}
+    for name, total in as_it_lay.items():
+        assert now[name] == total if name not in team_two else now[name] > total
+    finish.finish_event(event, user=organizer)  # nothing waits: it finishes
+    assert Event.objects.get(pk=event.pk).status == Event.Status.FINAL
