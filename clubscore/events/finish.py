@@ -47,6 +47,7 @@ from clubscore.translation import translate
 from .calls import close_open_calls
 from .clock import clock_state
 from .models import ClockAction, Event, Round, ScoreChange, ScoreEntry, Seat, Table, TeamPart
+from .models.tables import ScorekeeperLink  # the links' teams, for the finish page
 from .signals import event_finished, event_reopened
 
 
@@ -107,7 +108,9 @@ def unconfirmed_turned_in(event: Event) -> list[tuple[Table, list[str]]]:
         .exclude(status=ScoreEntry.Status.CONFIRMED)
         .exclude(status=ScoreEntry.Status.DRAFT, parts__isnull=True)
         .select_related("table__round")
-        .prefetch_related("table__links")
+        .prefetch_related(
+            Prefetch("table__links", queryset=ScorekeeperLink.objects.select_related("team"))
+        )
         .order_by("table__round__number", "table__number", "number")
         .distinct()
     ):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
@@ -112,6 +113,11 @@ def test_finishing_refuses_while_a_turned_in_card_has_an_unconfirmed_hand(
     organizer_client.cookies["django_language"] = language
     page = organizer_client.get(reverse("dashboard:finish", args=[reopened.pk])).content.decode()
     assert f'id="unconfirmed-table-{table.pk}"' in page
+    # One link a team's tablet, each saying whose (the same two words told them apart
+    # by nothing; a walk, 2026-11-30).
+    item = page.split(f'id="unconfirmed-table-{table.pk}"', 1)[1].split("</li>", 1)[0]
+    opens = re.findall(r'<a href="/s/[^"]+/">([^<]+)</a>', item)
+    assert len(opens) == 2 and len(set(opens)) == 2, opens
     assert "Every card is in" not in page and "Alle Spielzettel sind abgegeben" not in page
     response = organizer_client.post(
         reverse("dashboard:finish_now", args=[reopened.pk]), follow=True
