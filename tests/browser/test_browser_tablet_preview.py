@@ -132,3 +132,21 @@ def test_tricks_past_the_cards_before_the_last_is_typed_are_said_at_once(
     box(page, "P1B Table1 took").fill("1")
     expect(box(page, "P1C Table1 took")).to_have_value("1")
     expect(page.locator("#err-tricks_2")).not_to_contain_text(said)
+
+
+def test_luxury_family_power_points_past_240_are_said_while_typing(
+    new_page, live_server, drawn_event
+):
+    """200 + 100 power points: the third player's could not fill itself in, and the
+    preview said nothing until the save (a walk, 2026-11-30)."""
+    event = start_clock(drawn_event("luxury_family", tables=1, options={"rounds": 1}))
+    page = open_card(new_page, live_server, event)
+    box(page, "Bid").fill("200")
+    page.get_by_role("radio", name="P1A Table1").check()
+    page.get_by_role("radio", name="♥ hearts").check()
+    box(page, "P1A Table1: power points").fill("200")
+    box(page, "P1B Table1: power points").fill("100")
+    said = "Power points add up to 300, but they must add up to 240."
+    expect(page.locator("#err-power_2")).to_contain_text(said)
+    expect(page.locator("#err-power_2")).to_be_visible()
+    expect(box(page, "P1C Table1: power points")).to_have_value("")
