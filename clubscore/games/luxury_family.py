@@ -256,7 +256,7 @@ class LuxuryFamily(Game):
     def entry_headline(self, payload: Any) -> Message:
         """The game maker, the bid and trump: what a table checks first of a round."""
         name, bid = payload["players"][payload["game_maker"]], payload["bid"]
-        text = _("{name} made the game: bid {bid}, trump {suit}")
+        text = _("{name} is game maker: bid {bid}, trump {suit}")
         return message(text, name=name, bid=bid, suit=SUIT_NAMES[payload["trump"]])
 
     # -- the tablet's meld calculator ----------------------------------------------

@@ -294,10 +294,10 @@ def test_another_player_confirms_a_round_of_the_other_games(client, running):
     entry = ScoreEntry.objects.get()
     assert entry.payload["power_points"] == [120, 70, 50]  # filled in
     seats = list(link.table.seats.order_by("position"))
-    # The check says first who made the game, the bid and trump.
+    # The check says first who is game maker, the bid and trump.
     page = client.get(link.get_absolute_url()).content.decode()
     maker = seats[0].player.name
-    assert f'<p class="check-headline">{maker} made the game: bid 200, trump hearts</p>' in page
+    assert f'<p class="check-headline">{maker} is game maker: bid 200, trump hearts</p>' in page
     # The scorekeeper cannot confirm their own round.
     post(client, link, "confirm", {"number": 1, "version": 2, "player": seats[0].player_id})
     entry.refresh_from_db()
