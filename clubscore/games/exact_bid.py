@@ -101,6 +101,7 @@ class ExactBid(Game):
     # The ranking's multiplier comes only with the last round: until then, the points.
     figure_so_far = "points"
     figure_so_far_note = _("Points so far, before the final multiplier.")
+    total_step_note = _("The last step, Total, applies each player's final multiplier.")
     # The sheet's tie-break, said where equal points end with different multipliers.
     final_note = _(
         "Places go by points, then tricks; where both are equal, the earlier seat ranks "

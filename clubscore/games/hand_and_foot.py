@@ -134,6 +134,7 @@ class HandAndFoot(Game):
         Tiebreaker("bonus", _("First-table bonus")),
     )
     words = HANDS
+    total_step_note = _("The last step, Total, adds the first-table bonus.")
     length_option = "hands"
     entry = HandParts()
     deck = Deck(FULL_RANKS, jokers=2)

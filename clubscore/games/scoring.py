@@ -46,6 +46,9 @@ class Scoring:
     # cards are all in. A game that is not (Hand and Foot: one game of three hands) may
     # still add a round.
     played_in_rounds: bool = False
+    # What the chart's last step, Total, adds on top of the entries, where a table's
+    # total is more than its entries' sum (the standings' chart says so under it).
+    total_step_note: str = _("The last step, Total, adds what comes on top at the end.")
 
     def score(self, payload: Any, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Validate ``payload`` completely, then score it; raise ``ScoreError`` on bad input."""

@@ -151,12 +151,10 @@ class Standings:
     def chart_caption(self) -> str:
         """ "The leaders' running totals, hand by hand." in the game's words, and what its
         last step is when the totals add something at the end (it read as a huge round)."""
-        caption = translate(self.event.game_rules.words.chart_caption)
+        rules = self.event.game_rules
+        caption = translate(rules.words.chart_caption)
         if self.ends_on_total:
-            caption += " " + _(
-                "The last step, Total, adds what comes on top at the end: a multiplier or "
-                "a first-table bonus."
-            )
+            caption += " " + translate(rules.total_step_note)
         return caption
 
     @property

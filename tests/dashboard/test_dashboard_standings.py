@@ -49,10 +49,8 @@ def test_hand_and_foot_partners_score_their_teams_hands_plus_the_bonus(drawn_eve
     assert rows["P1A Table1"].progress[-1] == team_1 + bonus
     assert rows["P1A Table1"].progress[-2] == team_1
     # The chart's caption says what that last step is (a steep one read as a huge hand).
-    assert standings.chart_caption.endswith(
-        "The last step, Total, adds what comes on top at the end: a multiplier or "
-        "a first-table bonus."
-    )
+    # Hand and Foot's is its bonus (it named a multiplier, which the game has not).
+    assert standings.chart_caption.endswith("The last step, Total, adds the first-table bonus.")
     first.has_bonus = False
     first.save(update_fields=["has_bonus"])
     standings = event_standings(event)
