@@ -162,15 +162,23 @@ def _drawn(
         "ticks": [(tick, f"{y_at(tick):.1f}", f"{y_at(tick) + 4:.1f}") for tick in ticks],
         "tick_x": LEFT - 6,
         "label_y": HEIGHT - BOTTOM + 20,
-        # The last label ends at its point: centred, "Total" ("Gesamt") overran the edge.
+        # The last label ends at its point: centred, "Total" ("Gesamt") overran the edge;
+        # the first starts at its point: centred, "Round 1" ran into the lowest value
+        # of the axis beside it ("-200").
         "labels": [
-            Label(label, f"{x_at(i):.1f}", "end" if i == last and i > 0 else "middle")
+            Label(label, f"{x_at(i):.1f}", _anchor(i, last))
             for i, label in enumerate(labels)
             if label and i in shown
         ],
         "lines": lines,
     }
     return render_to_string(TEMPLATE, context)
+
+
+def _anchor(index: int, last: int) -> str:
+    if last == 0:
+        return "middle"  # one point, in the middle of the plot
+    return {0: "start", last: "end"}.get(index, "middle")
 
 
 def _labels_shown(labels: Sequence[str], step: float) -> set[int]:

@@ -71,3 +71,23 @@ def test_x_labels_never_overlap_on_a_long_evening():
     hands = ["Hand 1", "Hand 2", "Hand 3", "Total"]
     svg = line_chart([("A", [1, 2, 3, 4])], hands)
     assert re.findall(r'class="tick">([A-Z][a-z]+(?: \d)?)<', svg) == hands
+
+
+def test_the_first_label_starts_at_its_point_clear_of_the_axis_values():
+    """Centred on the first point, "Round 1" ran into the lowest value of the axis
+    beside it ("-200", a walk on the standings at 1024 and 768 px); it starts at the
+    point instead, right of the axis values (which end 6 units left of it)."""
+    svg = line_chart([("A", [-200, 100, 300])], ["Round 1", "Round 2", "Total"])
+    first = re.search(r'<text x="([\d.]+)"[^>]*text-anchor="(\w+)"[^>]*>Round 1<', svg)
+    assert first.group(2) == "start"
+    tick_ends = {
+        float(x)
+        for x in re.findall(
+            r'<text x="([\d.]+)" y="[\d.]+" text-anchor="end" class="tick">-?\d+<', svg
+        )
+    }
+    assert tick_ends and max(tick_ends) < float(first.group(1))
+    assert 'text-anchor="middle" class="tick">Round 2<' in svg
+    # A chart of one point keeps its one label in the middle.
+    one = line_chart([("A", [5])], ["Round 1"])
+    assert 'text-anchor="middle" class="tick">Round 1<' in one
