@@ -383,3 +383,31 @@ def test_a_laus_evening_ranked_per_round_shows_that_figure_on_a_phone(
         screenshot(phone, f"phone-standings-per-round-{locale}-{width}")
         assert scroller.evaluate(all_in_sight), width
     assert_readable(phone)
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "en-GB"])
+def test_a_luxury_family_table_of_three_keeps_its_names_whole_on_a_german_phone(
+    new_page, live_server, drawn_event, console_errors, locale
+):
+    """A table of three with the walk's names (2026-11-30): in German the rounds' table
+    broke them inside the word over their columns, "Ursul / a", "Günthe / r", "Élodi / e",
+    at 390 and 360 px; in English they stood whole."""
+    from clubscore.club.models import Player
+    from tests.payloads import lf_round
+    from tests.playoffs import confirm, regular_tables, seat_names
+
+    event = drawn_event("luxury_family", tables=1, options={"rounds": 3})
+    (table,) = regular_tables(event)
+    seats = list(Seat.objects.filter(table=table).select_related("player").order_by("position"))
+    three = [("Ursula", "Schröder"), ("Günther", "Weiß"), ("Élodie", "Marchand")]
+    for seat, (first, last) in zip(seats, three, strict=True):
+        Player.objects.filter(pk=seat.player_id).update(first_name=first, last_name=last)
+    confirm(table, 1, lf_round(seat_names(table), bid=300, power_points=[200, 20, 20]))
+    phone = new_page(PHONE, locale=locale)
+    phone.goto(
+        live_server.url
+        + reverse("playerpages:player", args=[phones.link_for(event, seats[0].player).token])
+    )
+    expect(phone.locator(".phone-hands thead th")).to_have_text([f for f, _l in three])
+    name = f"phone-luxury-three-names-{locale}"
+    assert_fits(phone, name, [ON_ONE_LINE, WHOLE_WORDS], [ON_ONE_LINE])
