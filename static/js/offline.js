@@ -322,7 +322,7 @@
       delete hidden[h].dataset.queuedHidden;
     }
     var rows = document.querySelectorAll(".hands-table tr.waiting");
-    for (var r = 0; r < rows.length; r++) rows[r].classList.remove("waiting");
+    for (var r = 0; r < rows.length; r++) rows[r].classList.remove("waiting", "waiting-entry");
     queue.forEach(function (item) {
       if (item.kind === "turn_in") {
         var turnIn = document.querySelector("form[data-queue=turn_in]");
@@ -348,6 +348,8 @@
       var row = item.number && rowFor(item.number);
       if (!row) return;
       row.classList.add("waiting");
+      // A hand sent again hides the server's old figures; a confirmation keeps them.
+      if (item.kind === "entry") row.classList.add("waiting-entry");
       var cells = row.querySelectorAll("td");
       for (var c = 0; c < cells.length - 1; c++) {
         if (item.kind === "entry") cells[c].appendChild(mark(words.whenSent, "when-sent"));

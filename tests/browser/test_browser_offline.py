@@ -275,6 +275,10 @@ def test_a_confirmation_made_offline_waits_and_lands_once(new_page, live_server,
     team1.get_by_role("button", name="Confirm", exact=True).click()
     expect(pending).to_be_hidden()
     expect(waiting_row(team1, 1)).to_contain_text("waiting to send")
+    # The hand's figures stay in its row: a confirmation changes none of them (its
+    # row showed nothing but "waiting to send"; a walk, 2026-11-30).
+    expect(waiting_row(team1, 1).locator(".row-total").first).to_be_visible()
+    expect(waiting_row(team1, 1).locator(".hand-points").first).to_have_text("50")
     expect(light(team1)).to_contain_text("1 waiting to send")
     assert stored(link).part(2).state == "entered"
 
