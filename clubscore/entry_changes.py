@@ -18,16 +18,16 @@ from clubscore.entry_forms import EntryForm
 
 
 def field_label(form: EntryForm, name: str) -> str:
-    """A field's label, with its group's legend when another group has the same label.
-
-    ("Cards left in hand and foot · Aces", not just "Aces", in Hand and Foot.)
-    """
+    """A field's label, with its group's legend when a label of its group stands in
+    another group too: "Cards left in hand and foot · Aces", not just "Aces", in Hand and
+    Foot; and so every line of that group ("… · Red threes" beside "… · Aces": alone,
+    "Red threes" read as some other group's)."""
     label = str(form.fields[name].label)
-    labels = [str(form.fields[other].label) for _legend, names in form.groups for other in names]
-    if labels.count(label) < 2:
+    legend, group = next(((lg, names) for lg, names in form.groups if name in names), ("", []))
+    others = {str(form.fields[n].label) for lg, names in form.groups if lg != legend for n in names}
+    if not legend or not others.intersection(str(form.fields[n].label) for n in group):
         return label
-    legend = next((legend for legend, names in form.groups if name in names), "")
-    return f"{legend} · {label}" if legend else label
+    return f"{legend} · {label}"
 
 
 def initial_of(form_class: type[EntryForm], payload: Any, players: Sequence[str]) -> dict:
