@@ -210,15 +210,18 @@ class ScoreCard:
 
     @property
     def has_hand_to_finish(self) -> bool:
-        """Whether the table is still finishing the hand in progress when time was up: at
-        this tablet, or at the other team's while this one waits for its part (a card
-        turned in, or whose hands are all in, has nothing left to finish)."""
+        """Is the table still finishing the hand in progress, time being up (here, or at the
+        other team's tablet)? Not once the card is in, or every hand is."""
         return self.table.turned_in_at is None and not self.complete
 
     @cached_property
     def in_progress(self) -> int:
         """The hand that was being played when time was up: the first one not entered by then."""
         return in_progress_at_limit(self.entries.values(), self.clock)
+
+    def finishes_as_it_lies(self, number: int) -> bool:
+        """Is `number` the hand the table finishes as it lies (not the organizer's word)?"""
+        return self.clock.time_is_up and number == self.in_progress and not self.organizer
 
     @cached_property
     def score(self) -> TableScore:

@@ -348,7 +348,7 @@ class TeamPartsEntry(WholeTableEntry):
         current = mine.version if mine else 0
         if version != current:
             raise Conflict(mine.data if mine else None, current)
-        as_it_lies = card.clock.time_is_up and number == card.in_progress and not card.organizer
+        as_it_lies = card.finishes_as_it_lies(number)
         errors = game.entry.check_part(game, payload, int(card.side) - 1, as_it_lies=as_it_lies)
         if errors:
             raise Invalid(errors)

@@ -214,7 +214,7 @@ class CardPage:
 
     @property
     def as_it_lies(self) -> bool:
-        return self.card.clock.time_is_up and self.number == self.card.in_progress
+        return self.card.finishes_as_it_lies(self.number)
 
     @property
     def theirs(self) -> list[tuple[str, list[tuple[str, Any]]]] | None:

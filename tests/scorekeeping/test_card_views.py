@@ -357,6 +357,25 @@ def test_after_time_no_new_hand_and_the_last_is_scored_as_it_lies(client, runnin
     assert not ScoreEntry.objects.filter(number=3).exclude(status="draft").exists()
 
 
+def test_the_organizer_entering_the_hand_in_progress_is_not_told_to_finish_it(
+    client, running, organizer
+):
+    """Time called with hand 2 not in: each table's tablet says to finish it, scored as
+    it lies; the organizer entering it for them read the same, as if playing (a walk,
+    2026-11-30), though their word is not checked as it lies."""
+    event = running()
+    one, two = links(event)
+    confirm_both(client, one, two, enter_hand(client, one, two))
+    call_time(event)
+    notice = "Time was called: finish this hand; it is scored as it lies."
+    assert notice in client.get(url(two)).content.decode()
+    boss = Client()
+    boss.force_login(organizer)
+    page = boss.get(url(two)).content.decode()
+    assert 'name="red_books"' in page and notice not in page
+    assert post(boss, two, "entry", {"number": 2, "version": 0, **GOOD_TEAM}).status_code == 302
+
+
 def test_after_grace_only_the_organizer_changes_the_card(client, running, organizer):
     event = running()
     one, two = links(event)
