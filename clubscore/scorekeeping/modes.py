@@ -324,7 +324,19 @@ class TeamPartsEntry(WholeTableEntry):
                 raise Invalid(error.errors) from None
         return {"teams": teams}
 
+    @staticmethod
+    def check_part(card: ScoreCard, number: int, payload: dict) -> None:
+        """The game's rules on this side's part beyond its score (nobody went out in the
+        hand finished as it lies), for the save and its preview alike."""
+        game, as_it_lies = card.game, card.finishes_as_it_lies(number)
+        errors = game.entry.check_part(game, payload, int(card.side) - 1, as_it_lies=as_it_lies)
+        if errors:
+            raise Invalid(errors)
+
     def preview_result(self, card: ScoreCard, number: int, payload: dict) -> dict:
+        # What the save refuses, the preview says (it showed "Went out 100" for a hand
+        # finished as it lies, which the save then refused).
+        self.check_part(card, number, payload)
         entry = card.entries.get(number)
         parts = entry.parts_by_team() if entry else {}
         parts[card.side] = TeamPart(team=int(card.side), data=payload)
@@ -348,10 +360,7 @@ class TeamPartsEntry(WholeTableEntry):
         current = mine.version if mine else 0
         if version != current:
             raise Conflict(mine.data if mine else None, current)
-        as_it_lies = card.finishes_as_it_lies(number)
-        errors = game.entry.check_part(game, payload, int(card.side) - 1, as_it_lies=as_it_lies)
-        if errors:
-            raise Invalid(errors)
+        self.check_part(card, number, payload)
         before = mine.data if mine else None
         new = parts[card.side] = mine or TeamPart(entry=entry, team=int(card.side))
         # The organizer's correction of a confirmed part stays confirmed (the organizer's

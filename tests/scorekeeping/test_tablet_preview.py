@@ -94,3 +94,21 @@ def test_luxury_family_steps_its_bid_and_melds_by_ten(client, running):
     assert 'data-step="10" aria-controls="id_bid"' in html
     assert 'data-step="-10" aria-controls="id_meld_0"' in html
     assert 'data-step="1" aria-controls="id_power_0"' in html
+
+
+def test_going_out_in_the_hand_finished_as_it_lies_is_said_in_the_preview(client, running):
+    """Time called in hand 1: the preview showed "Went out 100" in the team's points, and
+    only the save said nobody goes out in a hand scored as it lies (a walk, 2026-11-30)."""
+    from clubscore.events.clock import call_time
+
+    from .conftest import GOOD_TEAM
+
+    event = running()
+    one, _two = links(event)
+    call_time(event)
+    html = preview(client, one, {"number": 1, **GOOD_TEAM})
+    said = "Time was called: this hand is scored as it lies and nobody went out."
+    assert said in html.split('id="err-went_out"', 1)[1].split("</div>", 1)[0]
+    assert "Went out" not in html.split('id="err-', 1)[0]  # no points shown with it
+    without = {k: v for k, v in GOOD_TEAM.items() if k != "went_out"}
+    assert said not in preview(client, one, {"number": 1, **without})
