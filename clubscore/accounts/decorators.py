@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
+from urllib.parse import urlsplit, urlunsplit
 
 from django.contrib.admin.views.decorators import staff_member_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control
 
@@ -25,5 +27,20 @@ def private(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
 
 def organizer_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Organizer pages need a staff login; strangers are sent to the club's own login page
-    (not the admin's), which is throttled against guessing. Their answers are private."""
-    return staff_member_required(private(view), login_url="login")
+    (not the admin's), which is throttled against guessing. Their answers are private.
+
+    A page left open whose login has ended (the projector, the dashboard) sends its whole
+    page there, and back after it: htmx swapped the login form into its live part, which
+    then polled no more, in front of the room."""
+    guarded = staff_member_required(private(view), login_url="login")
+
+    @wraps(view)
+    def checked(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        user = request.user
+        if request.headers.get("HX-Request") and not (user.is_active and user.is_staff):
+            page = urlsplit(request.headers.get("HX-Current-URL", ""))
+            back = urlunsplit(("", "", page.path, page.query, "")) if page.path else request.path
+            return HttpResponse(headers={"HX-Redirect": redirect_to_login(back, "login").url})
+        return guarded(request, *args, **kwargs)
+
+    return checked

@@ -125,3 +125,28 @@ def test_the_standings_wall_takes_the_same_queries_for_2_and_20_tables(
             assert organizer_client.get(results_url(event)).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_ranked_per_round_played_the_wall_says_so_and_shows_the_rounds(
+    organizer_client, drawn_event, add_entry
+):
+    """Laus, one table two rounds, the other one (time was called): ranked per round
+    played, so a higher total may stand above a lower one. The wall said "lowest total
+    wins" over that order, with no rounds to show why (a walk, 2026-11-30); so did the
+    standings pages."""
+    event = drawn_event("laus", tables=2, status=Event.Status.FINAL, public_standings=True)
+    first, second = tables_of(event)
+    for table, rounds in ((first, 2), (second, 1)):
+        names = [seat.player.name for seat in table.seats.order_by("position")]
+        for number in range(1, rounds + 1):
+            add_entry(table, number, laus_round(names, ten_of_spades_to=number % 4))
+    response = organizer_client.get(results_url(event))
+    assert response.context["standings"].per_round
+    page = response.content.decode()
+    assert "lowest points per round played win" in page and "lowest total wins" not in page
+    assert '<th scope="col" class="num">Rounds</th>' in page
+    for url in (
+        reverse("dashboard:standings", args=[event.pk]),
+        reverse("dashboard:public_standings", args=[event.pk]),
+    ):
+        assert "lowest points per round played win" in organizer_client.get(url).content.decode()

@@ -6,6 +6,8 @@ without anyone remembering to add it here. Only the pages below are open to ever
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import pytest
 from django.urls import reverse
 
@@ -106,3 +108,26 @@ def test_organizer_pages_send_a_stranger_to_the_clubs_own_login(client, page, ev
     response = client.get(url)
     if response.status_code == 302:
         assert response["Location"].startswith(reverse("login") + "?next="), url
+
+
+def test_a_page_left_open_whose_login_ended_goes_whole_to_the_login(client, event, table):
+    """The projector's wall, its login ended (logged out in another tab): its poll got
+    the login form swapped into its live part, in front of the room, and polled no more
+    (a walk, 2026-11-30). An htmx request to any page behind the organizer's login now
+    sends the whole page to the login, and back to that page after it; nothing of the
+    organizer's page is answered."""
+    wall = f"http://testserver{reverse('events:wall', args=[event.pk])}?part=live"
+    headers = {"HX-Request": "true", "HX-Current-URL": wall}
+    back = reverse("login") + "?next=" + quote(wall.split("testserver")[1], safe="/")
+    guarded = []
+    for page in PAGES:
+        url = url_for(page, event, table)
+        if page.name.startswith("admin:") or not LOGIN_URL.match(
+            client.get(url).get("Location", "")
+        ):
+            continue  # the admin's own door, or a page a link's token opens
+        guarded.append(page.name)
+        for response in (client.get(url, headers=headers), client.post(url, {}, headers=headers)):
+            assert response.status_code == 200 and response.content == b"", url
+            assert response["HX-Redirect"] == back, url
+    assert {"events:wall", "dashboard:event", "dashboard:wall_results"} <= set(guarded)
