@@ -139,3 +139,31 @@ def test_a_whole_table_dispute_is_sent_as_the_player_who_disputes(client, runnin
     assert post(client, link, "dispute", data | {"player": others[1].player_id}).status_code == 302
     change = ScoreChange.objects.get(entry=entry, action="disputed")
     assert change.changed_by_player_id == others[1].player_id
+
+
+def test_once_entry_has_closed_the_card_offers_no_confirmation_it_would_refuse(
+    client, running, organizer
+):
+    """A round waiting to be checked when entry closed: the card said "Entry has closed.
+    Only the organizer can change the card." over "Confirm as …" and "Dispute", which
+    then answered "Entry has closed" (a walk, 2026-11-30). The organizer still can."""
+    import datetime
+
+    from django.test import Client
+    from django.utils import timezone
+
+    from clubscore.events.models import Round
+
+    event = running("laus", tables=1, options={"rounds": 3})
+    (link,) = links(event)
+    assert post(client, link, "entry", round_data(1)).status_code == 302
+    assert "Confirm as" in client.get(url(link)).content.decode()
+    Round.objects.filter(event=event).update(
+        clock_started_at=timezone.now() - datetime.timedelta(hours=3)
+    )
+    page = client.get(url(link)).content.decode()
+    assert "Entry has closed: the organizer confirms it or changes it." in page
+    assert "Confirm as" not in page and "?dispute=1" not in page
+    boss = Client()
+    boss.force_login(organizer)
+    assert "Confirm as" in boss.get(url(link)).content.decode()
