@@ -164,3 +164,24 @@ def test_exact_bid_cards_print_every_round_the_decks_allow(
             assert item["top"] >= 6 * mm and item["bottom"] <= page.height - 6 * mm
         words = [word["text"] for word in page.extract_words()]
         assert str(start_cards) in words
+
+
+@pytest.mark.parametrize("game", ["laus", "luxury_family", "exact_bid"])
+def test_a_cards_names_print_at_one_size(drawn_event, game):
+    """A short name shrunk onto one line beside a long one wrapped at full size read as
+    two kinds of name ("Margaret Miller" big on two lines beside a small "Robert
+    Miller", the walk's Laus card of 2026-11-30). A name too long for two lines even at
+    the smallest size is cut short alone, not every name made small."""
+    event = drawn_event(game, tables=1)
+    names = [("Margaret", "Miller"), ("Robert", "Miller"), ("Ursula", "Schröder"), ("Bo", "Li")]
+    seats = Seat.objects.filter(round__event=event).select_related("player").order_by("position")
+    for seat, (first, last) in zip(seats, names, strict=False):
+        seat.player.first_name, seat.player.last_name = first, last
+        seat.player.save()
+    content = event_document(event, "cards", "").content
+    with pdfplumber.open(io.BytesIO(content)) as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size", "fontname"])
+    shown = {first for first, _last in names[: len(seats)]}
+    sizes = {round(w["size"], 2) for w in words if w["text"] in shown and "Bold" in w["fontname"]}
+    assert len(sizes) == 1, sizes
+    assert min(sizes) >= 10

@@ -39,6 +39,7 @@ from ..pdf import (
     in_cell,
     qr_code,
     rule,
+    wrapped,
     write,
     write_lines,
 )
@@ -326,6 +327,14 @@ def player_columns(
     """Header boxes with each player's name, big, on two lines when long, in seat order; a
     blank card gets the seat and a line to write the name on."""
     column = x
+    # One size for the row's names (each column as wide): a short name shrunk onto one
+    # line beside a long one wrapped at full size read as two kinds of name. A name too
+    # long even at the smallest size is cut short alone, not every name made small.
+    seats = [table.seat(p) for p in positions] if table else []
+    inner_w = min(widths, default=0) - 3 * mm
+    fitted = {s.name: wrapped(s.name, NAME_SIZE, inner_w, True)[0] for s in seats if s}
+    players = [fitted[s.name] for s in seats if s and not s.filler]
+    size = min((f for f in players if f > SMALL), default=NAME_SIZE)
     for width, position in zip(widths, positions, strict=True):
         box(canvas, column, top, width, height, fill=SHADE)
         seat = table.seat(position) if table else None
@@ -347,7 +356,14 @@ def player_columns(
             )
         elif seat is not None:
             write_lines(
-                canvas, column + 1.5 * mm, top - 4.8 * mm, seat.name, NAME_SIZE, True, inner
+                canvas,
+                column + 1.5 * mm,
+                top - 4.8 * mm,
+                seat.name,
+                size,
+                True,
+                inner,
+                smallest=size if fitted[seat.name] > SMALL else SMALL,
             )
         else:
             label = gettext("Seat %(n)s") % {"n": position}
