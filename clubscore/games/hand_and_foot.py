@@ -126,7 +126,6 @@ class HandAndFoot(Game):
     max_players = 4
     teams = 2
     team_size = 2
-    standings_order = "high"
     first_seat_label = _("Plays first:")  # all deal their own; the draw picks who starts
     first_seat_legend = _("plays first")
     tiebreakers = (
