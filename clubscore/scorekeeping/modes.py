@@ -52,6 +52,16 @@ def score(card: ScoreCard, number: int, payload: Any) -> dict:
         raise Invalid(error.errors) from None
 
 
+def checkers(card: ScoreCard, entry: ScoreEntry) -> list:
+    """Who at the table may confirm or dispute `entry`: everyone but the player who
+    entered it; at a play-off, only the tied players among them while there is one
+    (whoever fills an empty seat has no part in the tie, and may be the scorekeeper's
+    spouse)."""
+    others = [seat for seat in card.seats if seat.player_id != entry.entered_by_id]
+    fillers = set(card.table.round.playoff_fillers)
+    return [seat for seat in others if seat.player_id not in fillers] or others
+
+
 class WholeTableEntry:
     """The whole table at once; another player at the table confirms."""
 
@@ -114,7 +124,7 @@ class WholeTableEntry:
             "headline": translate(headline) if headline is not None else "",
             "version": entry.version,
             "results": results,
-            "confirmers": [s for s in card.seats if s.player_id != entry.entered_by_id],
+            "confirmers": checkers(card, entry),
         }
 
     def disputed_version(self, card: ScoreCard, entry: ScoreEntry) -> int:
@@ -132,7 +142,7 @@ class WholeTableEntry:
     def disputers(self, card: ScoreCard, entry: ScoreEntry) -> list:
         """Who may send the dispute from this tablet ("Dispute as …"): the players at the
         table but the one who entered it, as for "Confirm as …"."""
-        return [s for s in card.seats if s.player_id != entry.entered_by_id]
+        return checkers(card, entry)
 
     def proposal_form(
         self, card: ScoreCard, entry: ScoreEntry, data: Any = None
@@ -179,8 +189,7 @@ class WholeTableEntry:
         """Mark `entry` confirmed (as far as this side can); returns who confirmed."""
         if entry.version != version:
             raise Conflict(entry.payload, entry.version)
-        seated = {s.player_id for s in card.seats}
-        if player_id not in seated or player_id == entry.entered_by_id:
+        if player_id not in {seat.player_id for seat in checkers(card, entry)}:
             raise Refused(_("Another player at the table confirms."))
         entry.status = ScoreEntry.Status.CONFIRMED
         return player_id

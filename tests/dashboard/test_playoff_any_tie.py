@@ -504,3 +504,40 @@ def test_a_play_off_is_kept_by_a_filler_with_no_stake_never_a_tied_players_spous
 
     assert keeper(spouse) in {row.player_ids[0] for row in standings.playoff_rows}
     assert keeper(neutral) == neutral
+
+
+def test_at_the_play_off_the_tied_player_confirms_not_whoever_fills_the_empty_seat(
+    drawn_event, client
+):
+    """A tied player enters the round: the other tied player checks it. Whoever fills the
+    empty seat has no part in the tie (and may be the scorekeeper's spouse), so their
+    "Confirm as …" would decide it without the other tied player."""
+    from tests.playoffs import sent_by_first_seat
+
+    event = luxury_family_tie(drawn_event)
+    standings = event_standings(event)
+    filler = playoff_offer(standings).suggested[0]
+    table = playoff_table(start_playoff(event, seed=3, fillers=[filler]))
+    names = seat_names(table)
+    entry = sent_by_first_seat(table, 1, lf_round(names))
+    seats = list(table.seats.select_related("player").order_by("position"))
+    if entry.entered_by_id == filler:  # the filler kept score: both tied players check it
+        entry.entered_by = next(s.player for s in seats if s.player_id != filler)
+        entry.save()
+    tied = next(s.player for s in seats if s.player_id not in (filler, entry.entered_by_id))
+    filler_name = next(s.player.name for s in seats if s.player_id == filler)
+    link = table.links.first()
+    page = client.get(reverse("scorekeeping:card", args=[link.token])).content.decode()
+    assert f"Confirm as {tied.name}" in page
+    assert f"Confirm as {filler_name}" not in page
+    url = reverse("scorekeeping:card", args=[link.token]) + "?dispute=1"
+    dispute = client.get(url).content.decode()
+    assert f"Dispute as {tied.name}" in dispute
+    assert f"Dispute as {filler_name}" not in dispute
+
+    card = build_card(table)
+    with pytest.raises(actions.Refused, match="Another player at the table confirms"):
+        actions.confirm(card, 1, version=entry.version, key=None, player_id=filler)
+    actions.confirm(build_card(table), 1, version=entry.version, key=None, player_id=tied.pk)
+    entry.refresh_from_db()
+    assert (entry.status, entry.confirmed_by_id) == ("confirmed", tied.pk)
