@@ -13,7 +13,8 @@ disputed hand or round. The organizer settles a card in one of two ways:
 
 Every card with something entered and no dispute can be scored as it lies at once
 (`score_all_as_they_lie`): a busy evening's organizer need not settle twenty cards one
-by one. A card with nothing entered stays for the organizer to settle.
+by one. A card with nothing entered stays for the organizer to settle: it did not
+play, or its scores are entered on it (there is nothing to score as it lies).
 
 A card turned in counts only its confirmed hands, so finishing refuses, naming the card,
 while one of its hands is not confirmed (changed after the card was in and not
@@ -157,6 +158,7 @@ def score_as_it_lies(event: Event, table_id: int, *, user: Any = None) -> Table:
                 % {"table": table}
             )
         rules = event.game_rules
+        counted = 0
         for entry in entries:
             fields = ["status", "version", "updated_at"]
             if entry.status == ScoreEntry.Status.DRAFT:
@@ -178,13 +180,22 @@ def score_as_it_lies(event: Event, table_id: int, *, user: Any = None) -> Table:
                     ) from None
                 fields += ["payload", "result"]
             elif entry.status != ScoreEntry.Status.ENTERED:
+                counted += 1
                 continue  # confirmed already
+            counted += 1
             entry.status = ScoreEntry.Status.CONFIRMED
             entry.parts.update(state=TeamPart.State.CONFIRMED, updated_at=Now())
             entry.version += 1
             entry.save(update_fields=fields)
             ScoreChange.objects.create(
                 entry=entry, action="confirmed", changed_by_user=_user(user), after=entry.payload
+            )
+        if not counted:
+            # A card turned in with nothing on it would read "Turned in" over players
+            # who "did not play", its tablet still asking for the first hand.
+            raise FinishRefused(
+                _("%(table)s has nothing entered: mark it not played, or enter its scores.")
+                % {"table": table}
             )
         Table.objects.filter(pk=table.pk).update(turned_in_at=Now())
         table.refresh_from_db(fields=["turned_in_at"])

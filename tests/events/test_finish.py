@@ -195,3 +195,25 @@ def test_finishing_closes_the_calls_still_open(drawn_event, organizer):
     finish_event(event, user=organizer)
     assert not OrganizerCall.objects.filter(closed_at__isnull=True).exists()
     assert calls.open_calls(event) == []
+
+
+def test_a_card_with_nothing_entered_is_marked_not_played_not_scored_as_it_lies(
+    drawn_event, organizer_client
+):
+    """Scored as it lies, an empty card read "Turned in" over players who "did not
+    play", its tablet still asking for the first round: it is not offered, and refused
+    if sent, with what to do instead."""
+    event = start_clock(drawn_event("exact_bid", tables=2))
+    empty, typed_only = tables_of(event)
+    draft = ScoreEntry.objects.create(table=typed_only, number=1, status=ScoreEntry.Status.DRAFT)
+    draft.keep_draft(0, {"bid_1": "3"})
+    page = organizer_client.get(reverse("dashboard:finish", args=[event.pk])).content.decode()
+    assert "Score as it lies" not in page and page.count(">Did not play</button>") == 2
+    for table in (empty, typed_only):
+        settle = reverse("dashboard:settle_card", args=[event.pk, table.pk])
+        answer = organizer_client.post(settle, {"action": "as_it_lies"}, follow=True)
+        assert (
+            f"{table} has nothing entered: mark it not played, or enter its scores."
+            in answer.content.decode()
+        )
+        assert Table.objects.get(pk=table.pk).turned_in_at is None
