@@ -20,7 +20,8 @@ pytestmark = pytest.mark.django_db
     "language, words",
     [
         ("en", "pairs sit together again from an earlier round tonight"),
-        ("de", "Paare sitzen wieder zusammen wie in einer früheren Runde heute Abend"),
+        # Not "Paare": to a club member those are the married couples.
+        ("de", "× sitzen zwei wieder am selben Tisch wie in einer früheren Runde heute"),
     ],
 )
 def test_next_round_says_which_soft_rules_it_broke(
