@@ -32,12 +32,19 @@
       }
       shrink(table, function (box) { return box.scrollHeight > box.clientHeight + 1; });
     }
+    // The final standings: names that wrap, and the play-off's notes above, can push the
+    // last lines off the screen; the list's type gets smaller, down to half, until all show.
+    var standings = document.querySelector("[data-wall-page]:not([hidden]) .wall-standings");
+    if (standings) {
+      var screen = standings.closest("[data-wall-page]");
+      shrink(standings, function () { return screen.scrollHeight > screen.clientHeight + 1; }, 0.5);
+    }
   }
 
-  function shrink(element, overflows) {
+  function shrink(element, overflows, least) {
     element.style.fontSize = "";
     var size = parseFloat(getComputedStyle(element).fontSize);
-    var smallest = size * 0.75;
+    var smallest = size * (least || 0.75);
     while (size > smallest && overflows(element)) {
       size -= 1;
       element.style.fontSize = size + "px";

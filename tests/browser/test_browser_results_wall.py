@@ -103,3 +103,27 @@ def test_where_the_lowest_wins_on_an_upright_phone(new_page, live_server, organi
     expect(page.locator("tbody tr")).to_have_count(12)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     screenshot(page, "results-wall-laus-de-phone")
+
+
+def test_long_names_still_fit_every_line_on_the_screen(
+    new_page, live_server, organizer, drawn_event
+):
+    """Ten lines a screen fit ordinary names; names that wrap (a walk's 120 characters,
+    over three lines) and the play-off's notes pushed the tenth line off the projector,
+    and a place nobody could see. The type gets smaller until every line shows."""
+    from clubscore.club.models import Player
+    from clubscore.events.models import Seat
+
+    event = final_evening(drawn_event)
+    Event.objects.filter(pk=event.pk).update(public_standings=True)
+    seated = Seat.objects.filter(table__round__event=event).values("player")
+    long = "Müller-Lüdenscheidt von Hohenzollern-Sigmaringen und Oberammergau"
+    for number, player in enumerate(Player.objects.filter(pk__in=seated).order_by("pk")[:6]):
+        Player.objects.filter(pk=player.pk).update(
+            first_name=f"Walburga Kunigunde {number}", last_name=long
+        )
+    wall = open_as_organizer(new_page, live_server, SMALL_PROJECTOR, "de")
+    wall.goto(f"{live_server.url}/events/{event.pk}/wall/results/")
+    expect(wall.locator("[data-wall-page='1'] tbody tr")).to_have_count(10)
+    assert_lines_fit(wall, SMALL_PROJECTOR)
+    screenshot(wall, "results-wall-long-names-de-1280")
