@@ -7,7 +7,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django_tables2.utils import OrderByTuple
 
-from clubscore.standings.standings import Standings
+from clubscore.standings.standings import RANKED, Standings
 from clubscore.translation import translate
 
 # Columns a phone may leave out (CSS hides them on narrow screens; exports keep them).
@@ -22,6 +22,14 @@ class RankColumn(tables.Column):
                 '{} <span class="badge {}">{}</span>', rank, record.badge, record.mark
             )
         return rank
+
+
+class RankedFigure(tables.Column):
+    """A figure of the standings, exported for ranked lines only: a 0 beside "Did not
+    play" read in a spreadsheet as a score of nothing (the page shows "–")."""
+
+    def value(self, record, value):
+        return value if record.status == RANKED else None
 
 
 class SortedTable(tables.Table):
@@ -47,7 +55,7 @@ class StandingsTable(SortedTable):
     )
     name = tables.Column(verbose_name=_("Name"))
     played = tables.Column(verbose_name=_("Hands"), attrs=OPTIONAL)
-    total = tables.Column(verbose_name=_("Total"), attrs={"td": {"class": "num total"}})
+    total = RankedFigure(verbose_name=_("Total"), attrs={"td": {"class": "num total"}})
 
     class Meta:
         # A lean template: django-tables2 sorts, pages and exports; the template writes the
@@ -72,7 +80,7 @@ def standings_table(standings: Standings, **kwargs) -> StandingsTable:
     extra = [
         (
             f"tb_{t.key}",
-            tables.Column(verbose_name=t.label, accessor=f"tiebreakers__{t.key}", attrs=OPTIONAL),
+            RankedFigure(verbose_name=t.label, accessor=f"tiebreakers__{t.key}", attrs=OPTIONAL),
         )
         for t in standings.tiebreakers
     ]
@@ -87,7 +95,7 @@ def standings_table(standings: Standings, **kwargs) -> StandingsTable:
         extra.append(("per_round", per_round))
         # What ranks is the rounds and the figure: on a phone the total gives way to them
         # (as on the ladder), so the names keep room to wrap between words.
-        total = tables.Column(
+        total = RankedFigure(
             verbose_name=_("Total"),
             attrs={"td": {"class": "num total"}, "th": {"class": "optional"}},
         )
