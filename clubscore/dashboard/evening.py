@@ -54,13 +54,19 @@ def evening_context(
     # are all in; while it is played the panel is folded, below its clock.
     latest = rounds[-1] if rounds else None
     round_done = latest is not None and latest.all_in and latest.kind == Round.Kind.REGULAR
+    history = list(
+        ClockAction.objects.filter(event=event).select_related("round", "user")[:HISTORY]
+    )
+    # Just reopened: the organizer came to correct a card and finish again, not to draw.
+    reopened = bool(history) and history[0].action == ClockAction.Action.REOPEN
     return {
         "round_clocks": rounds,
-        "clock_history": list(
-            ClockAction.objects.filter(event=event).select_related("round", "user")[:HISTORY]
-        ),
+        "clock_history": history,
         "next_form": next_form or NextRoundForm(initial={"after": last}),
-        "offer_next_round": event.game_rules.played_in_rounds and round_done and not final,
+        "offer_next_round": (
+            event.game_rules.played_in_rounds and round_done and not final and not reopened
+        ),
+        "reopened": reopened,
         "is_final": event.status == Event.Status.FINAL,
     }
 

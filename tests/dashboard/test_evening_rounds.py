@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubscore.draw import draw
-from clubscore.events import services
+from clubscore.events import finish, services
 from clubscore.events.clock import call_time, clock_state, start_clock
 from clubscore.events.models import ClockAction, Event, Round, ScoreEntry, Seat, Table
 from clubscore.games import score
@@ -144,6 +144,17 @@ def test_the_dashboard_offers_next_round_as_the_game_says(
     tables.exclude(pk=first.pk).update(not_played=True)
     page = organizer_client.get(url).content.decode()
     assert '<details class="next-round" open>' in page and "Next round" in page
+    # Finished and reopened to correct a card: finishing again leads, the draw is folded.
+    finish.finish_event(laus_evening)
+    finish.reopen_event(laus_evening)
+    page = organizer_client.get(url).content.decode()
+    assert '<details class="next-round">' in page
+    assert (
+        'class="button primary" href="{}">Finish the evening<'.format(
+            reverse("dashboard:finish", args=[laus_evening.pk])
+        )
+        in page
+    )
     hand_and_foot = drawn_event("hand_and_foot", tables=1)
     page = organizer_client.get(
         reverse("dashboard:event", args=[hand_and_foot.pk])
