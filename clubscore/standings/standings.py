@@ -155,6 +155,8 @@ class Standings:
         caption = translate(rules.words.chart_caption)
         if self.ends_on_total:
             caption += " " + translate(rules.total_step_note)
+        elif self.per_round:
+            caption += " " + _("Each line ends at its last round played.")
         return caption
 
     @property
@@ -357,6 +359,8 @@ def standings_from_rows(
     else:
         rows = list(players.values())
 
+    # Per round played only when it matters: equal rounds rank by total, as on paper.
+    per_round = game.standings_per_round and len({r.played for r in rows if r.played}) > 1
     labels = [_entry_label(event.game, number) for number in range(1, longest + 1)]
     # The chart ends on the total when bonuses or multipliers come on top of the hands.
     ends_on_total = any(row.progress and row.progress[-1] != row.total for row in rows)
@@ -364,7 +368,7 @@ def standings_from_rows(
         labels.append(_("Total"))
         for row in rows:
             row.progress = _padded(row.progress, longest) + [row.total]
-    else:
+    elif not per_round:  # ranked per round, a line ends where its rounds did (not flat)
         for row in rows:
             row.progress = _padded(row.progress, longest)
 
@@ -375,8 +379,6 @@ def standings_from_rows(
         if not row.played:
             row.status = WAITING if playing.intersection(row.player_ids) else DID_NOT_PLAY
     ranked = [row for row in rows if row.status == RANKED]
-    # Per round played only when it matters: equal rounds rank by total, as on paper.
-    per_round = game.standings_per_round and len({row.played for row in ranked}) > 1
     _rank(ranked, game.standings_order, tiebreakers, per_round=per_round)
     playoffs = settle(
         ranked,

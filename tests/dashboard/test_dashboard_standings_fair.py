@@ -110,6 +110,21 @@ def test_laus_with_unequal_rounds_ranks_per_round_played(drawn_event):
     assert all(row.playoff for row in firsts)
 
 
+def test_ranked_per_round_the_chart_ends_each_line_at_its_last_round(drawn_event):
+    """Carried flat to the last round, the line of a player with fewer rounds stood
+    clear of one it ties per round (a walk: 400 over 5 beside 480 over 6)."""
+    standings = event_standings(laus_rounds(drawn_event, [4, 2]))
+    rows = by_name(standings)
+    assert len(rows["P1C Table1"].progress) == 4 and len(rows["P2C Table2"].progress) == 2
+    assert rows["P2C Table2"].progress[-1] == rows["P2C Table2"].total
+    assert standings.labels == ["Round 1", "Round 2", "Round 3", "Round 4"]
+    assert standings.chart_caption.endswith("Each line ends at its last round played.")
+    # Equal rounds: every line runs to the end, the caption as before.
+    equal = event_standings(laus_rounds(drawn_event, [3, 3]))
+    assert {len(row.progress) for row in equal.rows} == {3}
+    assert "last round played" not in equal.chart_caption
+
+
 def test_laus_per_round_beats_a_lower_total_from_fewer_rounds(drawn_event):
     event = drawn_event("laus", tables=2)
     full, short = regular_tables(event)
