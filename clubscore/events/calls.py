@@ -65,7 +65,8 @@ def call_organizer(
     if key:
         sent = OrganizerCall.objects.filter(key=key).first()
         if sent is not None:
-            return Called(sent, new=False)
+            # Sent again as it was: the same call. With other words: they were not added.
+            return Called(sent, new=False, not_added=(sent.reason, sent.note) != (reason, note))
     event_id = table.round.event_id
     try:
         with transaction.atomic():
@@ -83,10 +84,7 @@ def call_organizer(
         known = open_call(table) or OrganizerCall.objects.filter(key=key).first()
         if known is None:
             raise CallRefused(_("The call could not be made; try again.")) from None
-        other = known.key != key or key is None
-        return Called(
-            known, new=False, not_added=other and (known.reason, known.note) != (reason, note)
-        )
+        return Called(known, new=False, not_added=(known.reason, known.note) != (reason, note))
     return Called(call, new=True)
 
 

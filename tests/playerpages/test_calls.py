@@ -131,6 +131,20 @@ def test_the_cards_call_form_reads_in_each_tablets_language(client, drawn_event)
     assert "A question" in text(client.get(card))
 
 
+def test_a_call_sent_again_with_other_words_says_they_were_not_added(drawn_event):
+    """The same call's key with another reason or note (a form resent after an edit):
+    it answered "called already", and the new words were dropped without a word."""
+    event = drawn_event(tables=1)
+    seat, _link = seated(event)
+    first = calls.call_organizer(seat.table, reason="question", note="first note", key="k1")
+    resent = calls.call_organizer(seat.table, reason="question", note="first note", key="k1")
+    assert first.new and not resent.new and not resent.not_added
+    changed = calls.call_organizer(seat.table, reason="score", note="second note", key="k1")
+    assert changed.call == first.call and changed.not_added
+    assert "what you wrote was not added" in changed.message
+    assert OrganizerCall.objects.get().note == "first note"
+
+
 def test_one_open_call_per_table(drawn_event):
     event = drawn_event(tables=1)
     seat, _link = seated(event)
