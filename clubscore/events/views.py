@@ -304,7 +304,8 @@ def revoke_links(request: HttpRequest, table_id: int) -> HttpResponse:
         # "link": one team's link alone (its tablet lost); none: every link of the table.
         # A link that is no number is none of the table's (0): it replaces nothing.
         one = parse_int(request.POST["link"]) or 0 if "link" in request.POST else None
-        links = revoke_table_links(table, seen=request.POST.get("seen"), link_id=one)
+        # No "seen" (a page of no links shown, made by hand): it replaces nothing either.
+        links = revoke_table_links(table, seen=request.POST.get("seen", ""), link_id=one)
         if links is None:
             messages.error(
                 request,

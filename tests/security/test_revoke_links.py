@@ -6,12 +6,17 @@ import re
 
 from django.urls import reverse
 
-from clubscore.events.links import revoke_table_links
+from clubscore.events.links import links_mark, revoke_table_links
 from clubscore.events.models import ScorekeeperLink, Seat
 
 
 def first_table(event):
     return event.rounds.get().tables.get(number=1)
+
+
+def seen(table) -> str:
+    """The links the page shows, as its "Make new links" sends them back."""
+    return links_mark(list(table.links.filter(revoked_at__isnull=True)))
 
 
 def test_it_revokes_and_issues_fresh_links_to_the_same_scorekeepers(drawn_event):
@@ -64,7 +69,8 @@ def test_the_organizer_revokes_with_a_post_and_goes_back(organizer_client, drawn
     old_tokens = set(table.links.values_list("token", flat=True))
     url = reverse("events:revoke_links", args=[table.pk])
 
-    response = organizer_client.post(url, {"next": reverse("events:wall", args=[event.pk])})
+    back = reverse("events:wall", args=[event.pk])
+    response = organizer_client.post(url, {"next": back, "seen": seen(table)})
 
     assert response.status_code == 302
     assert response["Location"] == reverse("events:wall", args=[event.pk])
@@ -78,7 +84,7 @@ def test_it_shows_the_new_links_not_another_site(organizer_client, drawn_event):
     event = drawn_event("hand_and_foot", tables=1)
     table = first_table(event)
     url = reverse("events:revoke_links", args=[table.pk])
-    response = organizer_client.post(url, {"next": "https://evil.example/"})
+    response = organizer_client.post(url, {"next": "https://evil.example/", "seen": seen(table)})
     assert response["Location"] == url
     page = organizer_client.get(url).content.decode()
     for link in table.links.filter(revoked_at__isnull=True):
@@ -125,17 +131,31 @@ def test_revoking_costs_the_same_queries_for_a_small_or_a_big_event(
     from django.test.utils import CaptureQueriesContext
 
     def revoke_queries(event) -> int:
-        url = reverse("events:revoke_links", args=[first_table(event).pk])
+        table = first_table(event)
+        url = reverse("events:revoke_links", args=[table.pk])
         with CaptureQueriesContext(connection) as queries:
-            assert organizer_client.post(url).status_code == 302
+            assert organizer_client.post(url, {"seen": seen(table)}).status_code == 302
+        assert table.links.filter(revoked_at__isnull=False).exists()
         return len(queries)
 
     small = revoke_queries(drawn_event("hand_and_foot", tables=1))
     big = revoke_queries(drawn_event("hand_and_foot", tables=12))
     assert small == big
-    url = reverse("events:revoke_links", args=[first_table(drawn_event(tables=20)).pk])
+    table = first_table(drawn_event(tables=20))
+    url = reverse("events:revoke_links", args=[table.pk])
     with django_assert_max_num_queries(small):
-        organizer_client.post(url)
+        organizer_client.post(url, {"seen": seen(table)})
+
+
+def test_a_post_that_does_not_say_which_links_it_saw_replaces_nothing(
+    organizer_client, drawn_event
+):
+    """A page made by hand, or a form of before "seen": it could be a second tap as well."""
+    table = first_table(drawn_event("hand_and_foot", tables=1))
+    url = reverse("events:revoke_links", args=[table.pk])
+    answer = organizer_client.post(url, follow=True).content.decode()
+    assert "nothing more was replaced" in answer
+    assert not table.links.filter(revoked_at__isnull=False).exists()
 
 
 def test_a_double_tap_on_make_new_links_replaces_them_once(organizer_client, drawn_event):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from clubscore.events.links import links_mark
+
 HOSTILE = [
     "https://evil.example/",
     "//evil.example/",
@@ -35,7 +37,7 @@ def _post_targets(event) -> dict:
         ),
         "revoke_links": (
             reverse("events:revoke_links", args=[table.pk]),
-            {},
+            {"seen": links_mark(list(table.links.filter(revoked_at__isnull=True)))},
             reverse("events:revoke_links", args=[table.pk]),  # the new links
         ),
     }
