@@ -56,6 +56,13 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     return render(request, "404.html", {"event_name": event_name}, status=404)
 
 
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """The site's page for a form refused by the CSRF check (``CSRF_FAILURE_VIEW``):
+    Django's own is a bare English page with no way back. It happens to a page opened
+    before the browser forgot its cookies, or a plain form from another site."""
+    return render(request, "403_csrf.html", status=403)
+
+
 class OneLineFor400(logging.Filter):
     """A logging filter: a record about a 400 answer keeps its one line (with what was
     wrong) and loses its traceback. A bad request is the client's doing, not a bug: a

@@ -38,6 +38,7 @@ if not SECRET_KEY:
     )
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
+CSRF_FAILURE_VIEW = "clubscore.errors.csrf_failure"  # in the site's frame, with a way back
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -485,12 +485,17 @@
   // "stored": the server took it (its answer is a redirect to the card); "later": no
   // network or the server is away; else the page the server answered with, to read
   // (a conflict with both versions, a refusal on its field), shown in place of the card.
-  function post(item) {
+  function post(item, again) {
     var abort = "AbortController" in window ? new AbortController() : null;
     var timer = abort && setTimeout(function () { abort.abort(); }, TIMEOUT_MS);
+    // The browser's token as it is now (csrf.js): a login since the hand was queued.
+    var body = new URLSearchParams(item.body);
+    if (csrfCookie() && body.has("csrfmiddlewaretoken")) {
+      body.set("csrfmiddlewaretoken", csrfCookie());
+    }
     return fetch(item.url, {
       method: "POST",
-      body: item.body,
+      body: body.toString(),
       // Marked as the queue's: a refusal comes as a page to say (not a redirect, which
       // reads as stored here), views._not_taken.
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Clubscore-Queue": "1" },
@@ -505,11 +510,11 @@
       reachable();
       if (response.type === "opaqueredirect") return "stored";
       if (response.status === 403) {
-        // The form's CSRF token went stale (cookies cleared, a login on this tablet):
-        // kept with the card's fresh one for the next try, the same key (stored once).
-        // No fresher token: a refusal of its own, answered as it is.
-        return withFreshToken(item).then(function (fresh) {
-          return fresh ? "later" : response.text().then(function (text) {
+        // The form's CSRF token went stale (cookies cleared): sent again at once with
+        // the card's fresh one, the same key (stored once), and kept so in the queue.
+        // No fresher token, or refused again with it: a refusal of its own, answered.
+        return (again ? Promise.resolve(null) : withFreshToken(item)).then(function (fresh) {
+          return fresh ? post(fresh, true) : response.text().then(function (text) {
             return { page: text, status: response.status };
           });
         });

@@ -58,20 +58,6 @@
     return data;
   };
 
-  // The site's CSRF token as it is now, from its cookie (Django's own way for requests
-  // a script sends): a login in another tab (the organizer on this tablet) gives the
-  // cookie a new secret, and the token the page came with was refused (403) for every
-  // preview and draft until the next save. Every form of the page takes it too.
-  function currentToken() {
-    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-    if (!match) return null;
-    var token = decodeURIComponent(match[1]);
-    document.querySelectorAll("input[name=csrfmiddlewaretoken]").forEach(function (input) {
-      input.value = token;
-    });
-    return token;
-  }
-
   function draftLater(form, wait) {
     draftForm = form;
     clearTimeout(draftTimer);
@@ -89,7 +75,8 @@
     draftForm = null;
     if (!form.isConnected || form.dataset.sent || form.dataset.fresh) return;
     var data = window.clubscoreTyped(form);
-    var token = currentToken();
+    // The site's token as it is now (static/js/csrf.js): a login in another tab.
+    var token = csrfCookie();
     if (token) data.set("csrfmiddlewaretoken", token);
     if (leaving === true && navigator.sendBeacon && navigator.sendBeacon(form.dataset.draft, data)) {
       return;
@@ -137,8 +124,6 @@
   document.addEventListener("htmx:configRequest", function (event) {
     var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
     if (!form) return;
-    var token = event.detail.verb !== "get" && currentToken();
-    if (token) event.detail.parameters.csrfmiddlewaretoken = token;
     var autos = form.querySelectorAll("input[data-auto]");
     for (var i = 0; i < autos.length; i++) {
       if (!autos[i].dataset.touched) event.detail.parameters[autos[i].name] = "";

@@ -66,3 +66,39 @@ def test_with_its_token_the_same_post_gets_through(organizer, event, make_player
     response = client.post(url, {"player": player.pk, "action": "in"}, HTTP_X_CSRFTOKEN=token)
     assert response.status_code in (200, 302)
     assert event.checkins.filter(player=player).exists()
+
+
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        ("en", ("Nothing was saved", "allow cookies for this site")),
+        ("de", ("Es wurde nichts gespeichert", "Cookies für diese Seite")),
+    ],
+)
+def test_a_refused_form_says_so_in_the_sites_frame_with_a_way_back(
+    csrf_client, event, language, words
+):
+    """Django's own page was bare English ("CSRF verification failed. Request aborted.")
+    with no way back; a card's refused form leads back to the card."""
+    csrf_client.cookies["django_language"] = language
+    edit = reverse("events:edit", args=[event.pk])
+    response = csrf_client.post(edit, {"name": "Renamed"})
+    page = response.content.decode()
+    assert response.status_code == 403
+    assert all(word in page for word in words) and 'class="site-footer"' in page
+    assert "CSRF verification failed" not in page
+    link = event.rounds.get().tables.get().links.first()
+    card = reverse("scorekeeping:card", args=[link.token])
+    response = csrf_client.post(reverse("scorekeeping:entry", args=[link.token]), {})
+    assert response.status_code == 403 and f'href="{card}#next"' in response.content.decode()
+
+
+def test_the_500_page_stands_alone_in_the_active_language():
+    """Django renders it with no request and none of the site's frame (which may be what
+    failed): it must draw from nothing, and say what to do."""
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    with translation.override("de"):
+        page = render_to_string("500.html")
+    assert '<html lang="de">' in page and "Etwas ist schiefgegangen" in page
