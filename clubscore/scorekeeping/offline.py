@@ -36,6 +36,7 @@ ASSETS = [
     "js/offline.js",
     "js/melds.js",
     "js/panels.js",
+    "js/csrf.js",
     "vendor/htmx-2.0.8.min.js",
     "vendor/idb-keyval-6.3.0.umd.js",
     "img/favicon.svg",

@@ -42,6 +42,17 @@ def test_the_service_worker_is_served_from_the_cards_scope(client):
     assert "{{" not in body and "{%" not in body
 
 
+def test_the_service_worker_keeps_every_script_and_style_the_card_loads(client, running):
+    """A card reloaded without network shows from what the worker kept: a script it does
+    not keep (csrf.js, added to every page's head) would be missing offline."""
+    link = links(running())[0]
+    page = client.get(url(link)).content.decode()
+    loaded = set(re.findall(r'(?:src|href)="(/static/[^"]+\.(?:js|css))"', page))
+    assert loaded and "/static/js/csrf.js" in loaded
+    kept = client.get("/s/sw.js").content.decode()
+    assert {asset for asset in loaded if asset not in kept} == set()
+
+
 def test_the_manifest_opens_the_card_and_stays_within_the_site(client, running):
     link = links(running())[0]
     response = client.get(url(link, "manifest"))
