@@ -84,24 +84,12 @@ def _field(field: forms.BoundField, token: str | None, steps: StepWords) -> str:
     errors = field.errors
     state = " has-error" if errors else ""
     # Filled by the preview (hx-swap-oob) while typing, so it is there when empty too.
-    shown_errors = (
-        f'<div id="err-{escaped(field.html_name)}" class="field-errors">{_errors(errors)}</div>'
-    )
+    slot = f"err-{escaped(field.html_name)}"
+    shown_errors = f'<div id="{slot}" class="field-errors">{_errors(errors)}</div>'
     kind = field.widget_type
     # Read once: the label is a lazy translation, the id a property.
     text, at = str(field.label), escaped(field.id_for_label)
     label = escaped(text)
-    if kind in ("count", "number"):
-        return (
-            f'<div class="field count-field{state}"><label for="{at}">{label}</label>'
-            f"{_stepper(field, text, at, steps)}{_meld_calculator(field, token)}"
-            f"{shown_errors}</div>"
-        )
-    if kind == "checkbox":
-        return (
-            f'<div class="field check-field{state}"><label for="{at}" class="check">'
-            f"{field} <span>{label}</span></label>{shown_errors}</div>"
-        )
     if kind == "radioselect":
         choices = "".join(
             f'<label for="{escaped(radio.id_for_label)}" class="choice">{radio.tag()} '
@@ -112,19 +100,34 @@ def _field(field: forms.BoundField, token: str | None, steps: StepWords) -> str:
             f'<fieldset class="field choice-field{state}"><legend>{label}</legend>'
             f'<div class="choices">{choices}</div>{shown_errors}</fieldset>'
         )
-    return f'<div class="field{state}"><label for="{at}">{label}</label>{field}{shown_errors}</div>'
+    # Described by its own slot, which the preview fills as the count is typed (Django's
+    # own "id_…_error" names an element this markup does not draw).
+    widget = field.as_widget(attrs={"aria-describedby": slot})
+    if kind in ("count", "number"):
+        return (
+            f'<div class="field count-field{state}"><label for="{at}">{label}</label>'
+            f"{_stepper(field, widget, text, at, steps)}{_meld_calculator(field, token)}"
+            f"{shown_errors}</div>"
+        )
+    if kind == "checkbox":
+        return (
+            f'<div class="field check-field{state}"><label for="{at}" class="check">'
+            f"{widget} <span>{label}</span></label>{shown_errors}</div>"
+        )
+    field_markup = f'<label for="{at}">{label}</label>{widget}{shown_errors}'
+    return f'<div class="field{state}">{field_markup}</div>'
 
 
-def _stepper(field: forms.BoundField, label: str, at: str, steps: StepWords) -> str:
-    """The count between − and + buttons that move it by the game's unit (`at` is
-    escaped already)."""
+def _stepper(field: forms.BoundField, widget: str, label: str, at: str, steps: StepWords) -> str:
+    """The count (`widget`, drawn) between − and + buttons that move it by the game's
+    unit (`at` is escaped already)."""
     step = getattr(field.field, "step", None) or 1
     filled = {"step": step, "label": label}
     less, more = (text % filled for text in (steps.one if step == 1 else steps.many))
     return (
         '<div class="stepper">'
         f'<button type="button" class="step" data-step="-{step}" aria-controls="{at}" '
-        f'aria-label="{escaped(less)}">−</button>{field}'
+        f'aria-label="{escaped(less)}">−</button>{widget}'
         f'<button type="button" class="step" data-step="{step}" aria-controls="{at}" '
         f'aria-label="{escaped(more)}">+</button></div>'
     )

@@ -809,3 +809,21 @@ def test_a_round_game_finishes_its_round_in_progress_as_its_last(client, running
     page = client.get(url(link)).content.decode()
     assert "Time was called: finish this round; it is the last one." in page
     assert "scored as it lies" not in page
+
+
+def test_a_count_refused_is_described_by_its_own_message_for_a_screen_reader(client, running):
+    """Django points an invalid field at "id_…_error", which this markup never drew: a
+    screen reader gave no message on focus. Each count names its own message slot (the
+    preview fills it while typing)."""
+    one, _two = links(running())
+    response = post(
+        client, one, "entry", {"number": 1, "version": 0, **GOOD_TEAM, "melded_aces": -1}
+    )
+    html = response.content.decode()
+    field = re.search(r"<input[^>]*\bname=\"melded_aces\"[^>]*>", html).group(0)
+    assert 'aria-describedby="err-melded_aces"' in field and 'aria-invalid="true"' in field
+    slot = html.split('id="err-melded_aces"', 1)[1].split("</div>", 1)[0]
+    assert "Cannot be negative" in slot
+    # Every count of the page names a slot that is there.
+    for described in re.findall(r'aria-describedby="([^"]+)"', html):
+        assert f'id="{described}"' in html
