@@ -605,3 +605,13 @@ def test_a_new_event_sent_twice_is_made_once(organizer_client):
     organizer_client.post(NEW, settings_data("laus"))
     assert organizer_client.post(NEW, settings_data("laus", key="x" * 5000)).status_code == 302
     assert Event.objects.count() == 4
+
+
+def test_a_hidden_fields_error_is_said_above_the_form(organizer_client):
+    """A NUL in the page's key (a page tampered with) sent the form back without a word:
+    a hidden field has no place of its own to say it."""
+    response = organizer_client.post(NEW, settings_data("laus", key="abc\x00def"))
+    page = response.content.decode()
+    assert response.status_code == 200 and not Event.objects.exists()
+    errors = page.split('<div class="form-errors" role="alert">', 1)[1].split("</div>", 1)[0]
+    assert "Null characters are not allowed." in errors
