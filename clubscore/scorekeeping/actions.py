@@ -168,7 +168,7 @@ def dispute(
         if not again and card.mode.is_disputed(card, entry):
             raise Refused(
                 _(
-                    "This was disputed already from another tablet, with the note “%(note)s”."
+                    "This was disputed already, with the note “%(note)s”."
                     " Send again to replace that dispute with this one."
                 )
                 % {"note": entry.dispute_note}

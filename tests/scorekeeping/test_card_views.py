@@ -678,7 +678,7 @@ def test_a_dispute_sent_meanwhile_from_another_tablet_is_not_overwritten_unseen(
     response = post(client, two, "dispute", {**shown, "note": "tablet B: 12", "p-melded_high": 12})
     html = response.content.decode()
     assert response.status_code == 200
-    assert "disputed already from another tablet, with the note “tablet A: 8”" in html
+    assert "disputed already, with the note “tablet A: 8”" in html
     assert "tablet B: 12" in html and 'name="p-melded_high" value="12"' in html
     # The part as disputed now: the first dispute gave it a new version.
     assert 'name="again" value="1"' in html and 'name="version" value="2"' in html
