@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 
 from django.core.exceptions import BadRequest
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
@@ -35,6 +35,11 @@ class BadInput(BadRequest):
     """A value of the request cannot be used; the message is for the person who sent it."""
 
 
+class NotFound(Http404):
+    """Nothing here; the message says what, for the person who asked (the 404 page's
+    general words speak of a card's link)."""
+
+
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """The site's 400 page (``handler400``): our own message, else a general one.
 
@@ -53,7 +58,8 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     "Not Found"). A card's link of a finished evening (its `event_name`: a tablet's queued
     hand sent afterwards) says the evening is over."""
     event_name = getattr(exception, "event_name", None)
-    return render(request, "404.html", {"event_name": event_name}, status=404)
+    said = str(exception.args[0]) if isinstance(exception, NotFound) and exception.args else ""
+    return render(request, "404.html", {"event_name": event_name, "said": said}, status=404)
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:

@@ -5,8 +5,10 @@ from __future__ import annotations
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from clubscore.accounts.decorators import organizer_required
+from clubscore.errors import NotFound
 from clubscore.events.models import Event
 from clubscore.games import GAMES
 from clubscore.numbers import WholeNumberField
@@ -37,7 +39,7 @@ def event_pdf(request: HttpRequest, event_id: int, what: str) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     form = DocumentForm(request.GET)
     if not form.is_valid():
-        raise Http404
+        raise NotFound(_("This evening has no such round to print."))
     try:
         document = event_document(
             event,
@@ -46,8 +48,10 @@ def event_pdf(request: HttpRequest, event_id: int, what: str) -> HttpResponse:
             form.cleaned_data["round"],
             basis=form.cleaned_data["basis"] or None,
         )
-    except NoSuchRound:
-        raise Http404 from None
+    except NoSuchRound as missing:
+        raise NotFound(
+            _("This evening has no round %(number)s to print.") % {"number": missing.args[0]}
+        ) from None
     return _pdf(document)
 
 

@@ -128,9 +128,19 @@ def test_round_chooses_the_table_assignments_round(organizer_client, playoff_eve
     assert "Table 2" not in playoff and "Play-off round 2" in playoff
 
 
-@pytest.mark.parametrize("query", ["?round=3", "?round=0", "?round=two"])
-def test_an_unknown_round_is_not_found(organizer_client, playoff_event, query):
-    assert organizer_client.get(url(playoff_event, "cards") + query).status_code == 404
+@pytest.mark.parametrize(
+    "query, said",
+    [
+        ("?round=3", "This evening has no round 3 to print."),
+        ("?round=0", "This evening has no such round to print."),
+        ("?round=two", "This evening has no such round to print."),
+    ],
+)
+def test_an_unknown_round_is_not_found(organizer_client, playoff_event, query, said):
+    """Said as such: the general 404 words speak of a table's card and its new link."""
+    response = organizer_client.get(url(playoff_event, "cards") + query)
+    page = response.content.decode()
+    assert response.status_code == 404 and said in page and "new link" not in page
 
 
 def test_standings_are_the_events_whatever_the_round(organizer_client, playoff_event):
