@@ -215,6 +215,7 @@ def finish_page(request: HttpRequest, event_id: int) -> HttpResponse:
         "ready": len(finish.ready_to_score(cards)),
         "disputes": sum(len(card.disputed) for card in cards),
         "unconfirmed": finish.unconfirmed_turned_in(event),
+        "not_played": finish.not_played_cards(event) if event.status != Event.Status.FINAL else [],
         "is_final": event.status == Event.Status.FINAL,
         # What the game's entry mode says of an entry half-entered (team parts).
         "finish_note": translate(event.game_rules.entry.finish_note),
@@ -225,7 +226,7 @@ def finish_page(request: HttpRequest, event_id: int) -> HttpResponse:
 @organizer_required
 @require_POST
 def settle_card(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
-    """Score a card as it lies, or mark its table not played."""
+    """Score a card as it lies, or mark its table not played (or played after all)."""
     event = get_object_or_404(Event, pk=event_id)
     action = request.POST.get("action")
     try:
@@ -235,6 +236,12 @@ def settle_card(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
         elif action == "not_played":
             table = finish.mark_not_played(event, table_id, user=request.user)
             messages.success(request, _("%(table)s: not played.") % {"table": table})
+        elif action == "played":
+            table = finish.mark_played(event, table_id, user=request.user)
+            messages.success(
+                request,
+                _("%(table)s played after all: its card is open again.") % {"table": table},
+            )
         else:
             messages.error(request, _("Choose how to settle the card."))
     except finish.FinishRefused as refusal:

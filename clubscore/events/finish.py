@@ -236,6 +236,38 @@ def mark_not_played(event: Event, table_id: int, *, user: Any = None) -> Table:
     return table
 
 
+def not_played_cards(event: Event) -> list[Table]:
+    """The evening's tables marked "not played", each with its seats and how many hands or
+    rounds were entered on it (they count for nothing while it is marked): two queries."""
+    saved = ~Q(entries__status=ScoreEntry.Status.DRAFT) | Q(entries__parts__isnull=False)
+    return list(
+        Table.objects.filter(round__event=event, not_played=True)
+        .select_related("round")
+        .annotate(entered=Count("entries", filter=saved, distinct=True))
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+        )
+        .order_by("round__number", "number")
+    )
+
+
+def mark_played(event: Event, table_id: int, *, user: Any = None) -> Table:
+    """The table played after all (marked "not played" by mistake): its card is open again,
+    to be scored or turned in, and what was entered on it counts once it is."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status == Event.Status.FINAL:
+            raise FinishRefused(_("The evening is final: reopen it to change a card."))
+        table = Table.objects.select_for_update().filter(pk=table_id, round__event=event).first()
+        if table is None:
+            raise FinishRefused(_("That table is not part of this evening."))
+        if not table.not_played:
+            raise FinishRefused(_("%(table)s is not marked not played.") % {"table": table})
+        table.not_played = False
+        table.save(update_fields=["not_played"])
+    return table
+
+
 def finish_event(event: Event, *, user: Any = None) -> Event:
     """Make the evening final once every card is settled and no dispute is open."""
     with transaction.atomic():

@@ -211,8 +211,10 @@ def turn_in(
             raise Refused(_("Entry has closed. Ask the organizer to change the card."))
         # Held until the commit: keep what follows short (other tables wait for it).
         Round.objects.select_for_update().filter(pk=round_.pk).values_list("pk").get()
-        Table.objects.filter(pk=table.pk).update(turned_in_at=Now())
-        table.refresh_from_db(fields=["turned_in_at"])
+        # A card turned in counts: a "not played" marked before is undone (the tile said
+        # "Turned in" over its totals while the standings said "Did not play").
+        Table.objects.filter(pk=table.pk).update(turned_in_at=Now(), not_played=False)
+        table.refresh_from_db(fields=["turned_in_at", "not_played"])
         bonus = card.first_table_points
         ends_at = card.clock.ends_at
         within = ends_at is None or table.turned_in_at <= ends_at

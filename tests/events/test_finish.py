@@ -217,3 +217,53 @@ def test_a_card_with_nothing_entered_is_marked_not_played_not_scored_as_it_lies(
             in answer.content.decode()
         )
         assert Table.objects.get(pk=table.pk).turned_in_at is None
+
+
+def test_a_table_marked_not_played_by_mistake_plays_after_all(evening, organizer_client):
+    """ "Did not play" on a card with hands in took them with one tap, for good: the
+    page asks a second tap, lists the table under "Marked not played", and "It played
+    after all" opens its card again, nothing lost."""
+    waiting = tables_of(evening)[1]  # hand 1 confirmed, hand 2 waiting
+    finish_url = reverse("dashboard:finish", args=[evening.pk])
+    page = organizer_client.get(finish_url).content.decode()
+    card = page.split(f'id="open-table-{waiting.pk}"', 1)[1].split("</li>", 1)[0]
+    assert '<details class="not-played">' in card and "Yes, it did not play" in card
+    assert "2 entries on this card will count for nothing." in card
+    settle = reverse("dashboard:settle_card", args=[evening.pk, waiting.pk])
+    organizer_client.post(settle, {"action": "not_played"})
+    page = organizer_client.get(finish_url).content.decode()
+    marked = page.split(f'id="not-played-table-{waiting.pk}"', 1)[1].split("</li>", 1)[0]
+    assert "2 entries on this card count for nothing while it is marked." in marked
+    answer = organizer_client.post(settle, {"action": "played"}, follow=True).content.decode()
+    assert "Table 2 played after all: its card is open again." in answer
+    assert f'id="open-table-{waiting.pk}"' in answer and "not-played-table" not in answer
+    assert not Table.objects.get(pk=waiting.pk).not_played
+    again = organizer_client.post(settle, {"action": "played"}, follow=True).content.decode()
+    assert "Table 2 is not marked not played." in again
+
+
+def test_a_card_turned_in_after_it_was_marked_not_played_counts(evening):
+    """The organizer marked it, then the table turned its card in (or the organizer did
+    on the card): the tile said "Turned in" over its totals, the standings "Did not
+    play". Turned in, it counts."""
+    from clubscore.scorekeeping.actions import turn_in
+    from clubscore.standings.standings import event_standings
+
+    waiting = tables_of(evening)[1]
+    finish.mark_not_played(evening, waiting.pk)
+    ScoreEntry.objects.filter(table=waiting).update(status=ScoreEntry.Status.CONFIRMED)
+    entry(waiting, 3, ScoreEntry.Status.CONFIRMED)  # the card complete: it can be turned in
+    turn_in(waiting, organizer=True)
+    assert not Table.objects.get(pk=waiting.pk).not_played
+    seated = set(waiting.seats.values_list("player_id", flat=True))
+    rows = [row for row in event_standings(evening).rows if seated & set(row.player_ids)]
+    assert rows and all(row.played == 3 for row in rows)
+
+
+def test_a_final_evenings_table_is_not_marked_played(evening):
+    disputed = tables_of(evening)[2]
+    finish.mark_not_played(evening, disputed.pk)
+    Event.objects.filter(pk=evening.pk).update(status=Event.Status.FINAL)
+    evening.refresh_from_db()
+    with pytest.raises(finish.FinishRefused, match="reopen it"):
+        finish.mark_played(evening, disputed.pk)
