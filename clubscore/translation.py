@@ -81,7 +81,9 @@ RANK_LABELS = {
 
 def card_label(card: str) -> str:
     """A card as written ("Q♦", the draw's high cards) in the reader's letters ("D♦" in
-    German); anything else as it is."""
+    German), each card of a tie drawn again so too ("A♦, Q♥"); anything else as it is."""
+    if ", " in card:
+        return ", ".join(card_label(one) for one in card.split(", "))
     if len(card) < 2 or card[-1] not in SUIT_SYMBOLS.values():
         return card
     rank = card[:-1]

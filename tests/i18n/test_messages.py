@@ -123,3 +123,15 @@ def test_game_names_follow_the_language():
         ]
     with translation.override("en"):
         assert game_name("hand_and_foot") == "Hand and Foot"
+
+
+def test_a_tie_drawn_again_names_each_card_in_the_readers_letters():
+    """The draw page read "Dolores A♦, Q♥" in German beside "Betty D♠": a high-card tie
+    drawn again has its cards in one string, and only a single card was translated."""
+    from clubscore.translation import card_label
+
+    with translation.override("de"):
+        assert card_label("Q♠") == "D♠"
+        assert card_label("A♦, Q♥") == "A♦, D♥"
+        assert card_label("10♣, J♦, K♥") == "10♣, B♦, K♥"
+        assert card_label("no card") == "no card"
