@@ -97,7 +97,8 @@ def _field(field: forms.BoundField, token: str | None, steps: StepWords) -> str:
             for radio in field
         )
         return (
-            f'<fieldset class="field choice-field{state}"><legend>{label}</legend>'
+            f'<fieldset class="field choice-field{state}" aria-describedby="{slot}">'
+            f"<legend>{label}</legend>"
             f'<div class="choices">{choices}</div>{shown_errors}</fieldset>'
         )
     # Described by its own slot, which the preview fills as the count is typed (Django's

@@ -594,6 +594,15 @@
       var tall = alert.getBoundingClientRect().height > window.innerHeight * 0.8;
       alert.scrollIntoView({ block: tall ? "start" : "center" });
     }
+    // The swap left the focus nowhere (on the page itself): it goes to the first field
+    // refused, else to the message, so the next key lands there and a screen reader
+    // says where the trouble is.
+    var refused = main.querySelector("[aria-invalid=true]");
+    var focus = refused || alert;
+    if (focus) {
+      if (!refused && !focus.hasAttribute("tabindex")) focus.setAttribute("tabindex", "-1");
+      focus.focus({ preventScroll: true });
+    }
     show();
   }
 

@@ -126,6 +126,10 @@ def test_exact_bid_stops_when_time_is_called(new_page, live_server, drawn_event)
     box(page, "P1A Table1 took").fill("9")
     save_refused(page, page.get_by_role("button", name="Save the round"))
     expect(page.locator("#err-tricks_0")).to_contain_text("4 cards")
+    # The focus is on the count refused (it was left on the page itself), described by
+    # its message: the next key goes there, and a screen reader says what is wrong.
+    expect(box(page, "P1A Table1 took")).to_be_focused()
+    expect(box(page, "P1A Table1 took")).to_have_attribute("aria-describedby", "err-tricks_0")
     box(page, "P1A Table1 took").fill("1")
     box(page, "P1B Table1 took").fill("")
     save_and_confirm(page)

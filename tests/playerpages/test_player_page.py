@@ -334,3 +334,15 @@ def test_a_call_sent_after_the_final_says_so_on_the_players_result(client, drawn
     assert "The evening is over: nobody was called." in page
     assert "The evening is over" in page and "data-table" not in page
     assert not OrganizerCall.objects.exists()
+
+
+def test_the_countdown_is_not_read_out_every_second(client, drawn_event):
+    """The page's live part is announced as it changes (aria-live): the countdown inside
+    it, which ticks every second, was read out every second ("1:15:09, 1:15:08, …")."""
+    from clubscore.events.clock import start_clock
+
+    event = start_clock(drawn_event(tables=1))
+    seat = Seat.objects.filter(round__event=event).first()
+    page = text(client.get(page_url(phones.link_for(event, seat.player))))
+    countdown = re.search(r"<span class=\"clock-time\"[^>]*>", page).group(0)
+    assert 'role="timer"' in countdown and 'aria-live="off"' in countdown

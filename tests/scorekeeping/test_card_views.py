@@ -337,10 +337,10 @@ def test_the_time_left_reads_as_minutes_and_seconds_without_javascript(client, d
     one, _ = links(event)
     with time_machine.travel(start, tick=False):
         page = client.get(url(one)).content.decode()
-        assert 'data-countdown="ends">1:00:05</span>' in page
+        assert 'data-countdown="ends" role="timer" aria-live="off">1:00:05</span>' in page
         call_time(event, now=start - datetime.timedelta(minutes=5, seconds=30))
         page = client.get(url(one)).content.decode()
-        assert 'data-countdown="grace">9:30</span>' in page
+        assert 'data-countdown="grace" role="timer" aria-live="off">9:30</span>' in page
     assert " s</span>" not in page
 
 
@@ -827,3 +827,15 @@ def test_a_count_refused_is_described_by_its_own_message_for_a_screen_reader(cli
     # Every count of the page names a slot that is there.
     for described in re.findall(r'aria-describedby="([^"]+)"', html):
         assert f'id="{described}"' in html
+
+
+def test_a_choice_refused_is_described_by_its_message_too(client, running):
+    """Luxury Family's game maker left out: its radios were marked invalid, but neither
+    they nor their group named the message, so it was never read out."""
+    (link,) = links(running("luxury_family", tables=1))
+    data = {"number": 1, "version": 0, "bid": 200, "trump": "H", "meld_0": 60}
+    html = post(client, link, "entry", data).content.decode()
+    group = re.search(r"<fieldset[^>]*>\s*<legend>Game maker", html).group(0)
+    assert 'aria-describedby="err-game_maker"' in group
+    slot = html.split('id="err-game_maker"', 1)[1].split("</div>", 1)[0]
+    assert "required" in slot
