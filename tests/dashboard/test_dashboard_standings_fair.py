@@ -262,3 +262,14 @@ def test_play_offs_and_did_not_play_keep_the_queries_fixed(
         sizes.append(len(standings.rows))
         assert len(standings.unranked) == tables
     assert sizes[1] == 10 * sizes[0]
+
+
+def test_ranked_per_round_a_line_that_did_not_play_shows_a_dash_per_round(
+    organizer_client, drawn_event, make_player
+):
+    """Its total read "–" and its figure per round was an empty cell."""
+    event = laus_rounds(drawn_event, [2, 1])
+    CheckIn.objects.create(event=event, player=make_player("Sam", "Sitout"))
+    html = organizer_client.get(reverse("dashboard:standings", args=[event.pk])).content.decode()
+    sam = html[html.index("Sam Sitout") :].split("</tr>", 1)[0]
+    assert '<td class="num per-round">–</td>' in sam
