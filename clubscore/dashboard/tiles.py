@@ -36,7 +36,7 @@ class Line:
 
     label: str
     names: str  # "Ann Fox & Bob Ray"
-    total: int
+    total: int | str  # "–" at a table marked not played
 
 
 @dataclass
@@ -78,7 +78,9 @@ def table_lines(event: Event, state: TableState) -> list[Line]:
         has_bonus=table.has_bonus,
     )
 
-    def points(player_id: int) -> int:
+    def points(player_id: int) -> int | str:
+        if table.not_played:  # its card counts nothing: the standings say "Did not play"
+            return "–"
         return outcome.shown(player_id, card_in=table.turned_in_at is not None)
 
     teams: dict[int, list] = {}

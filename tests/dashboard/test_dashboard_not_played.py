@@ -51,3 +51,19 @@ def test_a_player_who_did_not_play_has_no_best_round(drawn_event, add_entry):
     assert {row.status for row in rows[3:]} == {DID_NOT_PLAY}
     assert [row.tiebreak_values for row in rows[3:]] == [["–"]] * 3
     assert all(isinstance(value, int) for row in rows[:3] for value in row.tiebreak_values)
+
+
+def test_a_table_marked_not_played_shows_no_totals_it_does_not_count(
+    organizer_client, drawn_event, add_entry
+):
+    """Its confirmed hands count for nothing: the tile showed their totals all the same
+    ("2140 / 50" beside "Did not play"), while the standings listed nobody's."""
+    event = start_clock(drawn_event("hand_and_foot", tables=2))
+    marked, playing = tables_of(event)
+    for table in (marked, playing):
+        add_entry(table, 1, hf_hand(1))
+    Table.objects.filter(pk=marked.pk).update(not_played=True)
+    page = organizer_client.get(url(event)).content.decode()
+    assert page.count('<td class="num">–</td>') == 2  # both teams of the marked table
+    assert '<td class="num">–</td>' not in tile(page, playing)
+    assert '<td class="num">–</td>' in tile(page, marked)
