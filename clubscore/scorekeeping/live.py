@@ -18,7 +18,7 @@ from clubscore.events.models import (
 
 from .card import LIVE_STATUSES
 
-TABLE_COLUMNS = 10
+TABLE_COLUMNS = 11
 
 
 @cache
@@ -34,7 +34,7 @@ def _live_sql() -> str:
         # The times as text: only compared, never read (a driver's datetime costs more).
         "SELECT t.id, e.id, CAST(t.turned_in_at AS TEXT), t.has_bonus, e.status,"
         " CAST(r.clock_started_at AS TEXT), CAST(r.time_called_at AS TEXT),"
-        " r.extra_minutes, r.kind, CAST(e.options AS TEXT),"
+        " r.extra_minutes, r.kind, CAST(e.options AS TEXT), t.not_played,"
         # One pass over the table's entries (PostgreSQL and SQLite both concatenate).
         " (SELECT COUNT(*) || ':' || SUM(s.version) || ':' || MAX(s.id) || ':'"
         f" || MAX(s.updated_at) {entries}),"
@@ -55,8 +55,8 @@ def live_version(token: str) -> str | None:
     It changes with every change the live part shows: each entry's `version` grows with
     every change of the entry (count and highest id catch new and deleted ones; the
     latest `updated_at` a change made elsewhere, in the admin, say; a draft leaves it
-    alone), and the table's turn-in and bonus, the event's status and the clock of the
-    table's round are read as they are. The clock's own ticking is not in it: the page
+    alone), and the table's turn-in, bonus and "not played", the event's status and the
+    clock of the table's round are read as they are. The clock's own ticking is not in it: the page
     counts down by itself, and the poll carries when the phase ends
     (`ClockState.phase_ends_at`). One raw query, a single row reached through indexes
     (the link's unique token, primary keys, the entries' table): tablets poll it all

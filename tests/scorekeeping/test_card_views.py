@@ -839,3 +839,19 @@ def test_a_choice_refused_is_described_by_its_message_too(client, running):
     assert 'aria-describedby="err-game_maker"' in group
     slot = html.split('id="err-game_maker"', 1)[1].split("</div>", 1)[0]
     assert "required" in slot
+
+
+def test_a_table_marked_not_played_is_told_so_at_its_next_poll(client, running):
+    """The organizer marked it on the finish page: its tablet took rounds as before, and
+    said nothing of it. The poll sees the mark (the card's fingerprint holds it)."""
+    from clubscore.events import finish
+    from clubscore.scorekeeping.live import live_version
+
+    one, _two = links(running())
+    said = "The organizer has marked this table as not played"
+    before = live_version(one.token)
+    assert said not in client.get(url(one)).content.decode()
+    finish.mark_not_played(one.table.round.event, one.table.pk)
+    assert live_version(one.token) != before
+    live = client.get(url(one) + "?live=1", HTTP_HX_REQUEST="true").content.decode()
+    assert said in live
