@@ -267,3 +267,25 @@ def test_a_final_evenings_table_is_not_marked_played(evening):
     evening.refresh_from_db()
     with pytest.raises(finish.FinishRefused, match="reopen it"):
         finish.mark_played(evening, disputed.pk)
+
+
+def test_the_finish_page_costs_the_same_for_a_small_and_a_big_evening(
+    drawn_event, organizer_client
+):
+    """Open cards and tables marked not played, each with its seats and counts: the
+    same queries for 2 tables as for 12."""
+    from django.test.utils import CaptureQueriesContext
+
+    def cost(tables: int) -> int:
+        event = start_clock(drawn_event("hand_and_foot", tables=tables))
+        everyone = tables_of(event)
+        for table in everyone:
+            entry(table, 1, ScoreEntry.Status.CONFIRMED)
+        half = everyone[: tables // 2]
+        Table.objects.filter(pk__in=[t.pk for t in half]).update(not_played=True)
+        with CaptureQueriesContext(connection) as queries:
+            page = organizer_client.get(reverse("dashboard:finish", args=[event.pk]))
+        assert page.content.decode().count("not-played-table-") == len(half)
+        return len(queries)
+
+    assert cost(2) == cost(12)
