@@ -95,8 +95,11 @@ def exact_bid(rng: random.Random, index: int) -> dict[str, Any]:
 def luxury_family(rng: random.Random, index: int) -> dict[str, Any]:
     deck = sorted(CARD_CODES) * 2
     rng.shuffle(deck)
-    first = rng.randint(0, 240)
-    second = rng.randint(0, 240 - first)
+    # Power points as cards make them: never 1 (a jack, 2, is the least that counts).
+    first = rng.choice([0, *range(2, 239), 240])
+    second = rng.choice(
+        [n for n in range(240 - first + 1) if {n, 240 - first - n}.isdisjoint({1, 239})]
+    )
     return {
         "players": NAMES[:3],
         "bid": rng.randint(15, 60) * 10,

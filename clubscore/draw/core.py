@@ -63,7 +63,7 @@ def draw(
     ``tablemates``: the tables of earlier rounds tonight (lists of player ids); soft
     rule: two players who sat at one table tonight do not sit together again.
     ``ranking``: seat by this order instead of by lot ("winners move up": the first
-    players at table 1, and so on; players it leaves out come after, in check-in order);
+    players at table 1, and so on; players it leaves out come after, by their ids);
     only the partnerships (team games), first play and the rest are drawn.
     ``opponents``: the tables of earlier events, newest first (each event a list of
     tables, each a list of player ids); soft, below the partnerships: two players who

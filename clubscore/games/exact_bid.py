@@ -273,7 +273,7 @@ class ExactBid(Game):
         return {"tricks": player["tricks"], "exact": player["exact"]}
 
     def _validate(self, payload: Any, options: dict[str, Any], check: Validator) -> Any:
-        data = check.mapping(payload, "", ("players", "rounds"), ("start_cards",))
+        data = check.mapping(payload, "", ("players", "rounds"), ("start_cards",), partial=True)
         if data is None:
             return None
         players = check.players(data["players"], "players", self.min_players, self.max_players)
@@ -300,7 +300,7 @@ class ExactBid(Game):
         for index, raw in enumerate(rounds):
             path = join("rounds", index)
             cards = cards_in_round(index, start_cards)
-            entry = check.mapping(raw, path, ("bids", "tricks"))
+            entry = check.mapping(raw, path, ("bids", "tricks"), partial=True)
             if entry is None:
                 continue
             bids = self._numbers(

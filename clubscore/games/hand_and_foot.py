@@ -242,7 +242,7 @@ class HandAndFoot(Game):
     # -- validation ---------------------------------------------------------------
 
     def _validate(self, payload: Any, options: dict[str, Any], check: Validator) -> Any:
-        data = check.mapping(payload, "", ("hand", "teams"), ("decks",))
+        data = check.mapping(payload, "", ("hand", "teams"), ("decks",), partial=True)
         if data is None:
             return None
         decks = options["decks"]
@@ -254,21 +254,20 @@ class HandAndFoot(Game):
         raw_teams = check.sequence(data["teams"], "teams", 2, 2)
         teams = []
         if raw_teams is not None:
+            limit = MAX_DECKS if decks is None else decks  # a bad "decks" is reported already
             for index, raw in enumerate(raw_teams):
-                teams.append(self._validate_team(raw, join("teams", index), decks, check))
+                teams.append(self._validate_team(raw, join("teams", index), limit, check))
         if raw_teams is not None and decks is not None and None not in teams:
             self._check_between_teams(teams, decks, check)
         return {"hand": hand, "decks": decks, "teams": teams}
 
-    def _validate_team(
-        self, raw: Any, path: str, decks: int | None, check: Validator
-    ) -> dict[str, Any] | None:
-        team = check.mapping(raw, path, TEAM_KEYS)
+    def _validate_team(self, raw: Any, path: str, decks: int, check: Validator) -> dict | None:
+        team = check.mapping(raw, path, TEAM_KEYS, partial=True)
         if team is None:
             return None
-        most = max_books(MAX_DECKS if decks is None else decks)
+        most = max_books(decks)
         too_many = message(
-            _("{decks} decks make at most {maximum} books."), decks=decks, maximum=most
+            _("At most {maximum} books (decks: {decks})."), decks=decks, maximum=most
         )
         red = check.integer(team["red_books"], join(path, "red_books"), 0, most, too_many)
         black = check.integer(team["black_books"], join(path, "black_books"), 0, most, too_many)
@@ -333,24 +332,24 @@ class HandAndFoot(Game):
         raw: Any,
         path: str,
         kinds: tuple[str, ...],
-        decks: int | None,
+        decks: int,
         check: Validator,
         extra_messages: Mapping[str, str] | None = None,
     ) -> dict[str, int] | None:
-        counts = check.mapping(raw, path, kinds, extra_messages=extra_messages)
+        counts = check.mapping(raw, path, kinds, extra_messages=extra_messages, partial=True)
         if counts is None:
             return None
         cleaned = {}
         for kind in kinds:
             value = counts[kind]
-            maximum = (MAX_DECKS if decks is None else decks) * PER_DECK[kind]
+            maximum = decks * PER_DECK[kind]
             # The common case, a good count, is checked inline: this runs for every hand
             # of the evening. Only a bad value pays for building its path and message.
             if is_int(value) and 0 <= value <= maximum:
                 cleaned[kind] = value
                 continue
             too_big = message(
-                _("{decks} decks hold only {maximum} of these."), decks=decks, maximum=maximum
+                _("At most {maximum} of these (decks: {decks})."), decks=decks, maximum=maximum
             )
             cleaned[kind] = check.integer(value, join(path, kind), 0, maximum, too_big)
         return None if None in cleaned.values() else cleaned
@@ -434,7 +433,7 @@ class HandAndFoot(Game):
             if total <= decks * per_deck:
                 continue
             text = message(
-                _("Together the teams counted {what}, but {decks} decks hold only {maximum}."),
+                _("The teams counted {what}; there are at most {maximum} (decks: {decks})."),
                 what=message(many, n=total),
                 decks=decks,
                 maximum=decks * per_deck,

@@ -178,7 +178,7 @@ class Laus(Game):
         return rows
 
     def _validate(self, payload: Any, options: dict[str, Any], check: Validator) -> Any:
-        data = check.mapping(payload, "", ("players", "taken"))
+        data = check.mapping(payload, "", ("players", "taken"), partial=True)
         if data is None:
             return None
         players = check.players(data["players"], "players", 4, 4)
@@ -211,7 +211,7 @@ class Laus(Game):
         return {"players": players, "taken": taken}
 
     def _validate_taken(self, raw: Any, path: str, check: Validator) -> dict[str, Any] | None:
-        entry = check.mapping(raw, path, ("tens", *FACE_KEYS))
+        entry = check.mapping(raw, path, ("tens", *FACE_KEYS), partial=True)
         if entry is None:
             return None
         tens = check.sequence(entry["tens"], join(path, "tens"), 0, 4)

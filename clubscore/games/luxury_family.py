@@ -112,11 +112,8 @@ def combination_label(key: str, suit: str, in_trump: bool) -> Message:
 @lru_cache(maxsize=4096)
 def trick_points_label(power: int, penalty: int) -> Message:
     if penalty:
-        return message(
-            _("Trick points ({power} power points − {penalty} penalties)"),
-            power=power,
-            penalty=penalty,
-        )
+        text = _("Trick points ({power} power points − {penalty} penalties)")
+        return message(text, power=power, penalty=penalty)
     return message(_("Trick points ({power} power points)"), power=power)
 
 
@@ -130,8 +127,7 @@ def trick_points(power: int) -> int:
     return power + max(0, power - 60) + max(0, power - 120) + max(0, power - 180)
 
 
-#: The most a player can score in one round: the highest meld and every trick. No bid
-#: can be higher.
+#: The most one round can score (the highest meld and every trick): no bid is higher.
 MAX_ROUND_POINTS = MAX_MELD + trick_points(POWER_TOTAL)
 MAX_BID = MAX_ROUND_POINTS
 
@@ -296,7 +292,7 @@ class LuxuryFamily(Game):
     # -- validation ---------------------------------------------------------------
 
     def _validate(self, payload: Any, options: dict[str, Any], check: Validator) -> Any:
-        data = check.mapping(payload, "", ROUND_KEYS, ("penalties",))
+        data = check.mapping(payload, "", ROUND_KEYS, ("penalties",), partial=True)
         if data is None:
             return None
         players = check.players(data["players"], "players", 3, 3)
@@ -336,7 +332,7 @@ class LuxuryFamily(Game):
         for index, entry in enumerate(entries):
             path = join("melds", index)
             if isinstance(entry, dict):
-                shown = check.mapping(entry, path, ("cards",))
+                shown = check.mapping(entry, path, ("cards",), partial=True)
                 melds.append(
                     None if shown is None else self._validate_cards(shown["cards"], path, check)
                 )
@@ -406,6 +402,11 @@ class LuxuryFamily(Game):
         power = [
             check.integer(v, join("power_points", i), 0, POWER_TOTAL) for i, v in enumerate(values)
         ]
+        for index, value in enumerate(power):
+            if value in (1, POWER_TOTAL - 1):  # no card that counts is worth less than 2
+                text = message(_("No hand can take exactly {points}."), points=value)
+                check.add(join("power_points", index), text)
+                power[index] = None
         if None in power:
             return None
         if sum(power) != POWER_TOTAL:

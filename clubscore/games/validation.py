@@ -68,6 +68,17 @@ def describe(value: Any) -> str:
     return _("a value of the wrong kind")
 
 
+class _Missing:
+    """A required key the payload lacks: reported once by ``Validator.mapping``, then
+    passed over by every other check, so the rest of the payload is still checked."""
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING = _Missing()
+
+
 class Validator:
     """Collects every error of a payload by path, so that all of them are reported at once.
 
@@ -96,12 +107,19 @@ class Validator:
         required: tuple[str, ...],
         optional: tuple[str, ...] = (),
         extra_messages: Mapping[str, str] | None = None,
+        *,
+        partial: bool = False,
     ) -> dict[str, Any] | None:
         """Check that ``value`` is an object with the ``required`` (and ``optional``) keys only.
 
         ``extra_messages`` gives a specific message for a known-wrong key (for example
-        red threes in the melded cards of Hand and Foot).
+        red threes in the melded cards of Hand and Foot). With ``partial``, an object that
+        lacks required keys is returned with ``MISSING`` for each, which every check here
+        passes over, so the keys present are checked too (for a caller that reads each
+        value through a check); without it, ``None``.
         """
+        if value is MISSING:
+            return None
         if not isinstance(value, dict | Mapping):
             self.add(
                 path, message(_("Expected a group of fields, got {kind}."), kind=describe(value))
@@ -116,10 +134,11 @@ class Validator:
                     self.add(join(path, str(key)), text or _("Unknown field."))
         for key in missing:
             self.add(join(path, key), _("This field is required."))
-        # Unknown keys are errors, but the known ones are still checked for more errors.
-        # The payload is only ever read, so it is returned as it is, never copied.
+        # Unknown keys are errors, but the known ones are still checked for more errors,
+        # and so are the present ones when some are missing (each check passes MISSING
+        # over). The payload is only ever read, so it is returned as it is when whole.
         if missing:
-            return None
+            return {**value, **dict.fromkeys(missing, MISSING)} if partial else None
         return value if isinstance(value, dict) else dict(value)
 
     def integer(
@@ -135,6 +154,8 @@ class Validator:
         Every number a game accepts has an upper limit, so pages, charts and printouts
         only ever meet numbers of a size a club night can produce.
         """
+        if value is MISSING:
+            return None
         if not is_int(value):
             self.add(path, message(_("Enter a whole number, not {kind}."), kind=describe(value)))
             return None
@@ -150,6 +171,8 @@ class Validator:
         return value
 
     def boolean(self, value: Any, path: str) -> bool | None:
+        if value is MISSING:
+            return None
         if not isinstance(value, bool):
             self.add(path, _("Enter yes or no (true or false)."))
             return None
@@ -159,6 +182,8 @@ class Validator:
         self, value: Any, path: str, min_length: int = 0, max_length: int | None = None
     ) -> list[Any] | None:
         """Check a list whose length is within ``min_length..max_length``."""
+        if value is MISSING:
+            return None
         if not isinstance(value, list | tuple):
             self.add(path, message(_("Expected a list, got {kind}."), kind=describe(value)))
             return None
@@ -184,6 +209,8 @@ class Validator:
 
     def choice(self, value: Any, path: str, choices: Iterable[Any], what: str) -> Any:
         """Check ``value`` is one of ``choices``, compared by type too: ``True`` is not ``1``."""
+        if value is MISSING:
+            return None
         choices = tuple(choices)
         if not any(type(value) is type(c) and value == c for c in choices):
             listed = ", ".join(str(c) for c in choices)

@@ -106,14 +106,14 @@ def test_the_hand_must_be_one_of_the_games_hands():
 def test_decks_are_optional_and_limit_the_cards():
     assert score("hand_and_foot", hand(decks=1))["teams"][0]["total"] == 0
     errors = errors_of(hand(team(melded={"jokers": 3}), decks=1))
-    assert errors == {"teams.0.melded.jokers": ["1 decks hold only 2 of these."]}
+    assert errors == {"teams.0.melded.jokers": ["At most 2 of these (decks: 1)."]}
 
 
 def test_both_teams_together_cannot_hold_more_cards_than_the_decks():
     errors = errors_of(hand(team(in_hand={"jokers": 5}), team(in_hand={"jokers": 4})))
 
     # On the fields that made the total, each team's.
-    text = ["Together the teams counted 9 jokers, but 4 decks hold only 8."]
+    text = ["The teams counted 9 jokers; there are at most 8 (decks: 4)."]
     assert errors == {"teams.0.in_hand.jokers": text, "teams.1.in_hand.jokers": text}
 
 

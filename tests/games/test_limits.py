@@ -125,7 +125,7 @@ def test_hand_and_foot_books_have_a_limit_from_the_decks():
     hand["teams"][0]["red_books"] = HUGE
     with pytest.raises(ScoreError) as refused:
         score("hand_and_foot", hand, {"decks": 4})
-    assert refused.value.errors["teams.0.red_books"] == ["4 decks make at most 28 books."]
+    assert refused.value.errors["teams.0.red_books"] == ["At most 28 books (decks: 4)."]
     assert max_books(MAX_DECKS) == 85
 
 

@@ -161,6 +161,16 @@ def test_power_points_must_add_up_to_240():
     assert errors == {"power_points": ["Power points add up to 230, but they must add up to 240."]}
 
 
+@pytest.mark.parametrize(("power", "path"), [([1, 239, 0], 0), ([239, 0, 1], 2)])
+def test_no_hand_takes_1_power_point_nor_239(power, path):
+    # The cheapest card that counts is a jack (2): 1 cannot be made, and 239 leaves 1.
+    errors = errors_of(round_with(power_points=power))
+
+    assert errors[f"power_points.{path}"] == ["No hand can take exactly 1."]
+    assert errors[f"power_points.{power.index(239)}"] == ["No hand can take exactly 239."]
+    assert score("luxury_family", round_with(power_points=[2, 238, 0]))
+
+
 @pytest.mark.parametrize(
     ("field", "value", "path"),
     [

@@ -106,8 +106,12 @@ def luxury_family_payloads(draw: st.DrawFn) -> dict[str, Any]:
             melds.append({"cards": [card for card in hand if draw(st.booleans())]})
         else:
             melds.append(draw(st.integers(0, 100)) * 10)
-    first = draw(st.integers(0, 240))
-    second = draw(st.integers(0, 240 - first))
+    # No hand takes exactly 1 power point (a jack, 2, is the least that counts), nor 239.
+    takes = st.integers(0, 240).filter(lambda n: n not in (1, 239))
+    first = draw(takes)
+    second = draw(
+        st.integers(0, 240 - first).filter(lambda n: {n, 240 - first - n}.isdisjoint({1, 239}))
+    )
     penalty = st.sampled_from([0, 20, 40, 50, 100, 150]) | st.lists(
         st.sampled_from([20, 50, 100]), max_size=3
     )

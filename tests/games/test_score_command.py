@@ -39,6 +39,17 @@ def test_it_scores_a_file(tmp_path):
     assert err == ""
 
 
+def test_a_file_saved_with_a_byte_order_mark_is_scored(tmp_path):
+    # Windows Notepad saves UTF-8 with a byte-order mark, which JSON does not allow.
+    payload = tmp_path / "round.json"
+    payload.write_text(json.dumps(LAUS), encoding="utf-8-sig")
+
+    out, err = run("laus", str(payload))
+
+    assert [p["total"] for p in json.loads(out)["players"]] == [345, 335, 65, 0]
+    assert err == ""
+
+
 @pytest.mark.parametrize("args", [("laus",), ("laus", "-")])
 def test_it_reads_standard_input_when_the_file_is_dash_or_absent(args):
     out, _err = run(*args, stdin=json.dumps(LAUS))

@@ -27,7 +27,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, game: str, file: str, **options: Any) -> None:
-        text = self._read(file, options.get("stdin") or sys.stdin)
+        # A byte-order mark (Windows Notepad writes one) is not part of the JSON.
+        text = self._read(file, options.get("stdin") or sys.stdin).removeprefix("\ufeff")
         try:
             payload = json.loads(text)
         except ValueError as error:
