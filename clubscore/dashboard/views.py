@@ -296,7 +296,7 @@ def playoff(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.success(request, _("The tie was decided by lot."))
             return redirect(f"{reverse('dashboard:standings', args=[event.pk])}?basis={basis}")
         tables = Table.objects.filter(round=round_).count()
-        # The standings page names the round and its players ("Play-off round 2 in
+        # The standings page names the round and its players ("Round 2 (play-off) in
         # progress: ..."): the message adds only what it does not say.
         messages.success(
             request,

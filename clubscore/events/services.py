@@ -205,7 +205,10 @@ def round_has_scores(round_: Round) -> bool:
 
 def round_has_begun(round_: Round) -> bool:
     """A score entered at one of its tables, or a table's card settled (turned in, or
-    the table marked not played)."""
+    the table marked not played); a play-off decided by lot, which has no tables, is
+    settled as it is made."""
+    if round_.decided_by_lot:
+        return True
     settled = Q(turned_in_at__isnull=False) | Q(not_played=True)
     return round_has_scores(round_) or round_.tables.filter(settled).exists()
 

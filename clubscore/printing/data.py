@@ -38,7 +38,7 @@ class EventInfo:
     options: dict[str, Any]
     name: str = ""
     date: datetime.date | None = None
-    round: str = ""  # which round the cards and tables are of, e.g. "Play-off round 2"
+    round: str = ""  # which round the cards and tables are of, e.g. "Round 2 (play-off)"
     playoff: bool = False  # a play-off's cards: its scores only order a tie (no bonus)
 
 
@@ -114,9 +114,9 @@ def event_info(event: Event, round_: Round | None = None) -> EventInfo:
 
 
 def round_label(round_: Round) -> str:
-    """How a printout names its round: "Round 1", or "Play-off round 2"."""
+    """How a printout names its round: "Round 1", or "Round 2 (play-off)"."""
     if round_.kind == Round.Kind.PLAYOFF:
-        return gettext("Play-off round %(number)s") % {"number": round_.number}
+        return gettext("Round %(number)s (play-off)") % {"number": round_.number}
     return gettext("Round %(number)s") % {"number": round_.number}
 
 

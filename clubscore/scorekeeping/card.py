@@ -190,9 +190,10 @@ class ScoreCard:
 
     @property
     def entry_closed(self) -> bool:
-        """Entry has closed for this tablet (the organizer's never does): no form, no
-        edit and no turn-in is offered that the server would refuse."""
-        return not self.organizer and self.clock.phase == "closed"
+        """Entry has closed for this tablet (the organizer's never does), by the clock or
+        the card in: no form, no edit and no turn-in is offered that the server refuses."""
+        card_in = self.table.turned_in_at is not None  # scored as it lies, then reopened
+        return not self.organizer and (card_in or self.clock.phase == "closed")
 
     def can_edit(self, number: int) -> bool:
         """May this side open its hand or round `number` again to change it? Until it is
@@ -202,11 +203,7 @@ class ScoreCard:
             return False
         if self.organizer:
             return True
-        return (
-            entry.status != ScoreEntry.Status.CONFIRMED
-            and self.table.turned_in_at is None
-            and not self.entry_closed
-        )
+        return entry.status != ScoreEntry.Status.CONFIRMED and not self.entry_closed
 
     @property
     def has_hand_to_finish(self) -> bool:

@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubscore.errors import BadInput
@@ -126,9 +127,21 @@ def card(request: HttpRequest, token: str) -> HttpResponse:
     edit = _int(request.GET.get("edit"), 0)
     # Only a hand this side may still change (not once confirmed or the card turned in).
     number = edit if card.can_edit(edit) else None
+    if number is None and edit and card.side_is_in(edit):
+        # A link to change a hand that can no longer change (confirmed meanwhile, say)
+        # says so, rather than open the next hand's form for the change to be typed in.
+        messages.error(request, _not_editable(card))
     dispute = _int(request.GET.get("dispute"), 0)
     disputing = Disputing(dispute, DisputeForm()) if dispute else None
     return _page(request, CardPage(card, number=number, disputing=disputing))
+
+
+def _not_editable(card: ScoreCard) -> str:
+    if card.table.turned_in_at is not None:
+        return _("This card has been turned in.")
+    if card.entry_closed:
+        return _("Entry has closed. Ask the organizer to change the card.")
+    return translate(card.game.words.confirmed_already)
 
 
 @require_POST

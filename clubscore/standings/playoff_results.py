@@ -98,15 +98,15 @@ class PlayoffResult:
         if self.state == RUNNING:
             names = ", ".join(names for names, _value in self.lines)
             return _(
-                "Play-off round %(number)s in progress: %(names)s. The tie stands until "
+                "Round %(number)s (play-off) in progress: %(names)s. The tie stands until "
                 "its cards are turned in."
             ) % {"number": self.number, "names": names}
         if self.state == TIED_AGAIN and self.followed:
-            return _("Play-off round %(number)s: %(scores)s. Tied again.") % values
+            return _("Round %(number)s (play-off): %(scores)s. Tied again.") % values
         if self.state == TIED_AGAIN:
             return (
                 _(
-                    "Play-off round %(number)s: %(scores)s. Tied again: play it off again, or "
+                    "Round %(number)s (play-off): %(scores)s. Tied again: play it off again, or "
                     "decide it by lot."
                 )
                 % values
@@ -114,8 +114,8 @@ class PlayoffResult:
         # One word in English, two in German ("hat" / "haben … gewonnen").
         return (
             ngettext(
-                "Play-off round %(number)s: %(scores)s. %(winners)s won the play-off.",
-                "Play-off round %(number)s: %(scores)s. %(winners)s won the play-off.",
+                "Round %(number)s (play-off): %(scores)s. %(winners)s won the play-off.",
+                "Round %(number)s (play-off): %(scores)s. %(winners)s won the play-off.",
                 how_many_together(self.winners),
             )
             % values

@@ -96,7 +96,7 @@ def test_a_hand_and_foot_play_off_on_its_own_clock(new_page, live_server, organi
     )
     card = new_page(TABLET)
     card.goto(f"{live_server.url}/s/{token}/")
-    expect(card.locator(".round-label")).to_contain_text("Play-off round 2")
+    expect(card.locator(".round-label")).to_contain_text("Round 2 (play-off)")
     clock = card.locator(".clock")
     expect(clock).to_contain_text("Time left")
     expect(clock).not_to_contain_text("Time is up")
@@ -107,7 +107,7 @@ def test_a_hand_and_foot_play_off_on_its_own_clock(new_page, live_server, organi
     assert part.data["went_out"] is True
 
     page.goto(f"{live_server.url}/events/{event.pk}/dashboard/")
-    expect(page.get_by_role("heading", name="Clock · Play-off round 2")).to_be_visible()
+    expect(page.get_by_role("heading", name="Clock · Round 2 (play-off)")).to_be_visible()
     screenshot(page, "dashboard-playoff-clock-768")
 
 

@@ -46,7 +46,7 @@ def test_a_tie_is_played_off_on_the_tablets_and_one_winner_is_shown(
     screenshot(organizer_page, "standings-tie-768")
     organizer_page.get_by_role("button", name="Start a play-off round").click()
     expect(organizer_page.locator(".message")).to_contain_text("The play-off is drawn at 1 table")
-    expect(organizer_page.locator(".playoff-result.running")).to_contain_text("Play-off round 2")
+    expect(organizer_page.locator(".playoff-result.running")).to_contain_text("Round 2 (play-off)")
     # Drawn, not played yet: still a tie, and no second play-off can be started.
     expect(organizer_page.locator("tbody .badge.running")).to_have_count(4)
     expect(organizer_page.get_by_role("button", name="Start a play-off round")).to_have_count(0)

@@ -52,7 +52,7 @@ def test_a_laus_play_off_gives_one_winner_and_orders_only_the_tied(drawn_event):
     ]
     assert {row.name: row.total for row in after.rows} == totals
     (result,) = after.playoffs
-    assert result.text.startswith(f"Play-off round {round_.number}: {expected[0][1]} 0 · ")
+    assert result.text.startswith(f"Round {round_.number} (play-off): {expected[0][1]} 0 · ")
     assert result.text.endswith(f"{expected[0][1]} won the play-off.")
 
 

@@ -83,8 +83,8 @@ def test_each_drawn_table_names_only_its_own_broken_soft_rules(
 @pytest.mark.parametrize(
     "language, name, drawn",
     [
-        ("en", "Play-off round 2", "The play-off is drawn at 1 table;"),
-        ("de", "Stechrunde 2", "Das Stechen ist ausgelost: 1 Tisch;"),
+        ("en", "Round 2 (play-off)", "The play-off is drawn at 1 table;"),
+        ("de", "Runde 2 (Stechen)", "Das Stechen ist ausgelost: 1 Tisch;"),
     ],
 )
 def test_a_play_off_drawn_is_announced_once(organizer_client, drawn_event, language, name, drawn):

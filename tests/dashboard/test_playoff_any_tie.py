@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from clubscore.draw import DrawError
 from clubscore.events.models import Event, Round, Table
+from clubscore.events.services import check_in, draw_round
 from clubscore.scorekeeping import actions
 from clubscore.scorekeeping.card import build_card
 from clubscore.standings.playoffs import playoff_offer, start_playoff
@@ -171,6 +172,16 @@ def test_the_organizer_may_decide_by_lot(drawn_event):
     )
     with pytest.raises(DrawError, match="Nobody is tied"):
         start_playoff(event, seed=6, by_lot=True)
+
+
+def test_after_a_tie_decided_by_lot_the_evening_may_draw_its_next_round(drawn_event):
+    # The lot is a round without tables: it is settled as it is made, and "Next round"
+    # is not sent back to a round "with no score yet" that nothing can score.
+    event = luxury_family_tie(drawn_event)
+    check_in(event, [seat.player for t in regular_tables(event) for seat in t.seats.all()])
+    lot = start_playoff(event, seed=5, by_lot=True)
+    draw_round(event, seed=7, round_number=None, after=lot.number)
+    assert event.rounds.order_by("-number").first().number == lot.number + 1
 
 
 @pytest.mark.parametrize("tied_tables, needed", [(2, 2), (3, 1)])
@@ -355,7 +366,7 @@ def test_a_tie_decided_by_lot_leaves_the_clock_wall_and_printouts_on_their_round
     dashboard = organizer_client.get(reverse("dashboard:event", args=[event.pk]))
     assert dashboard.status_code == 200
     # The lot has no tables: no clock, no printouts of its own, said so in the history.
-    assert "Play-off round 2" not in dashboard.content.decode()
+    assert "Round 2 (play-off)" not in dashboard.content.decode()
     hub = organizer_client.get(reverse("events:detail", args=[event.pk])).content.decode()
     assert "?round=2" not in hub
     history = hub[hub.index("Draw history") :]

@@ -157,7 +157,7 @@ def test_a_play_off_round_is_named_so_on_the_draw_page(organizer_client, drawn_e
     play_off(event, done=False)
     page = organizer_client.get(draw_url(event)).content.decode()
     assert "A play-off round: drawn on the standings page" in page
-    assert "Play-off round 2 · seed" in page
+    assert "Round 2 (play-off) · seed" in page
     assert "Scores have been entered" not in page and "checked in" not in page
 
 

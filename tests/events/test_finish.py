@@ -150,6 +150,22 @@ def test_the_card_page_says_the_evening_is_over(client, evening):
     assert evening.name in page.content.decode()
 
 
+def test_a_card_scored_as_it_lies_takes_nothing_more_after_reopen(client, evening, organizer):
+    # Its clock runs again once the evening is reopened, but the card is in: no form
+    # for its third hand that the server would refuse ("This card has been turned in").
+    _done, waiting, disputed = tables_of(evening)
+    ScoreEntry.objects.filter(table=waiting, number=2).delete()  # hand 2 being played
+    ScoreEntry.objects.filter(table=waiting).update(entered_at=timezone.now())
+    finish.score_as_it_lies(evening, waiting.pk, user=organizer)
+    finish.mark_not_played(evening, disputed.pk, user=organizer)
+    finish.finish_event(evening, user=organizer)
+    finish.reopen_event(evening, user=organizer)
+    link = waiting.links.first()
+    page = client.get(link.get_absolute_url()).content.decode()
+    assert "Card turned in at" in page
+    assert reverse("scorekeeping:entry", args=[link.token]) not in page
+
+
 def test_finishing_from_the_pages(organizer_client, evening):
     _done, waiting, disputed = tables_of(evening)
     page_url = reverse("dashboard:finish", args=[evening.pk])

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from clubscore.events import services
 from clubscore.events.clock import start_clock
-from clubscore.events.models import Event, ScorekeeperLink
+from clubscore.events.models import Event, ScorekeeperLink, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -202,3 +202,15 @@ def test_once_time_is_up_the_wall_says_what_its_countdown_is(
         r"\d+:\d\d</strong>",
         page,
     )
+
+
+def test_a_table_marked_not_played_says_so_on_the_wall(organizer_client, drawn_event):
+    # "Every card is in." once the finish marked the rest: each tile says which way.
+    event = start_clock(drawn_event(tables=2))
+    played, not_played = event.rounds.get().tables.order_by("number")
+    Table.objects.filter(pk=played.pk).update(turned_in_at="2026-11-27T20:00Z")
+    Table.objects.filter(pk=not_played.pk).update(not_played=True)
+    page = organizer_client.get(wall_url(event)).content.decode()
+    assert page.count('<p class="wall-done">✓ Turned in</p>') == 1
+    assert page.count('<p class="wall-done">– Did not play</p>') == 1
+    assert 'class="wall-table not-played"' in page

@@ -116,7 +116,7 @@ def test_a_player_not_in_the_play_off_keeps_their_table_and_reads_of_the_play_of
         Seat.objects.create(round=playoff, table=table, player=seat.player, position=position)
     mine = seats[-1]
     page = text(client.get(page_url(phones.link_for(event, mine.player))))
-    assert "Play-off round 2 is being played for the top places, without you." in page
+    assert "Round 2 (play-off) is being played for the top places, without you." in page
     assert f'data-table="{mine.table.number}"' in page
     assert "You sit out this round." not in page
     # Those who play it off read their play-off table.
@@ -145,7 +145,7 @@ def test_a_filler_reads_on_the_phone_that_the_play_off_counts_nothing_they_score
         Seat.objects.create(round=playoff, table=table, player=seat.player, position=position)
     polled = text(client.get(address, HTTP_HX_REQUEST="true"))
     assert "You fill an empty seat: the play-off counts nothing you score." in polled
-    assert 'id="phone-eyebrow" hx-swap-oob="true"' in polled and "· Play-off round 2" in polled
+    assert 'id="phone-eyebrow" hx-swap-oob="true"' in polled and "· Round 2 (play-off)" in polled
     assert "hx-swap-oob" not in text(client.get(page_url(link)))  # the whole page has it once
     # The others at the table read the filler's name.
     other = text(client.get(page_url(phones.link_for(event, seats[0].player))))
@@ -154,7 +154,7 @@ def test_a_filler_reads_on_the_phone_that_the_play_off_counts_nothing_they_score
     late = make_player("Robert", "Late")
     services.check_in(event, late)
     page = text(client.get(page_url(phones.link_for(event, late))))
-    assert "Play-off round 2 is being played for the top places, without you." in page
+    assert "Round 2 (play-off) is being played for the top places, without you." in page
     assert "where to sit" not in page and "Your table of the evening" not in page
 
 

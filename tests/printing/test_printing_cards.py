@@ -332,7 +332,7 @@ def test_a_card_that_earns_no_bonus_prints_no_bonus_row(drawn_event):
     turn_in(regular_tables(event))
     start_playoff(event, seed=1)
     (playoff,) = card_texts(render(event))  # the latest round: the play-off's one table
-    assert "Play-off round 2" in playoff and in_order(playoff, "All hands", "Final", "score")
+    assert "Round 2 (play-off)" in playoff and in_order(playoff, "All hands", "Final", "score")
     assert "First-table" not in playoff
 
     none = drawn_event("hand_and_foot", tables=1, options={"first_table_bonus": 0})

@@ -72,12 +72,12 @@ def test_cards_and_tables_are_of_the_latest_round_by_default(playoff_event, tmp_
     call_command("print", str(playoff_event.pk), "--what", "cards", "--out", str(out))
     content = out.read_bytes()
     assert links_in(content) == scorekeeper_links(playoff)
-    assert "Play-off round 2" in page_texts(content)[0]
+    assert "Round 2 (play-off)" in page_texts(content)[0]
 
     out = tmp_path / "tables.pdf"
     call_command("print", str(playoff_event.pk), "--what", "tables", "--out", str(out))
     text = "\n".join(page_texts(out.read_bytes()))
-    assert "Play-off round 2" in text
+    assert "Round 2 (play-off)" in text
     assert "Table 2" not in text  # the play-off has one table
     assert all(name in text for name in seated_names(playoff))
 

@@ -32,7 +32,7 @@ def test_the_pdf_shows_one_winner_after_the_play_off(drawn_event):
     assert [line.split()[0] for line in lines if "Table" in line][:4] == ["1", "2", "3", "4"]
     text = "\n".join(lines)
     assert "won the play-off." in text  # the note with the play-off's scores
-    assert "Play-off round 2:" in text
+    assert "Round 2 (play-off):" in text
 
 
 def test_the_pdf_lists_who_did_not_play_at_the_bottom(drawn_event, make_player):

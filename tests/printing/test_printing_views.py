@@ -113,7 +113,7 @@ def test_round_chooses_the_cards_round(organizer_client, playoff_event, query, n
     assert response.status_code == 200
     printed = sorted(link for page in page_links(response.content) for link in page)
     assert printed == links_of_round(playoff_event, number)
-    label = "Play-off round 2" if number == 2 else "Round 1"
+    label = "Round 2 (play-off)" if number == 2 else "Round 1"
     assert label in page_texts(response.content)[0]
     if query:
         assert f"-cards-round-{number}.pdf" in response["Content-Disposition"]
@@ -125,7 +125,7 @@ def test_round_chooses_the_table_assignments_round(organizer_client, playoff_eve
     )
     playoff = "\n".join(page_texts(organizer_client.get(url(playoff_event, "tables")).content))
     assert "Table 2" in regular and "Round 1" in regular
-    assert "Table 2" not in playoff and "Play-off round 2" in playoff
+    assert "Table 2" not in playoff and "Round 2 (play-off)" in playoff
 
 
 @pytest.mark.parametrize(
@@ -157,7 +157,7 @@ def test_the_event_page_links_each_rounds_cards_once_there_is_a_play_off(
     for number in (1, 2):
         assert f"{url(playoff_event, 'cards')}?round={number}" in html
         assert f"{url(playoff_event, 'tables')}?round={number}" in html
-    assert "Play-off round 2" in html
+    assert "Round 2 (play-off)" in html
     # The plain buttons print the play-off's round alone: the page says so (a walk).
     assert "The score cards and table assignments above are the latest round" in html
 

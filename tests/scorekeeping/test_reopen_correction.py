@@ -135,6 +135,23 @@ def test_a_scorekeeper_opens_no_edit_form_on_a_turned_in_card(client, running):
     page = client.get(url(one) + "?edit=1").content.decode()
     assert 'action="' + reverse("scorekeeping:entry", args=[one.token]) + '"' not in page
     assert 'name="red_books"' not in page
+    assert "This card has been turned in." in page
+
+
+def test_a_link_to_change_a_hand_confirmed_meanwhile_says_so(client, running):
+    """`?edit=1` from a page read before the other team confirmed hand 1 opened the next
+    hand's form without a word, and the correction typed in it was saved as that hand
+    (a walk, 2026-11-30)."""
+    event = running(tables=1)
+    one, two = links(event, 1)
+    for link, team in ((one, GOOD_TEAM), (two, SMALL_TEAM)):
+        post(client, link, "entry", {"number": 1, "version": 0, **team})
+    entry = ScoreEntry.objects.get(table=one.table, number=1)
+    post(client, two, "confirm", {"number": 1, "version": entry.part(1).version})
+    post(client, one, "confirm", {"number": 1, "version": entry.part(2).version})
+    assert ScoreEntry.objects.get(pk=entry.pk).status == ScoreEntry.Status.CONFIRMED
+    page = client.get(url(one) + "?edit=1").content.decode()
+    assert "This hand is confirmed; ask the organizer to change it." in page
 
 
 @pytest.mark.parametrize("action", ["confirm", "dispute"])

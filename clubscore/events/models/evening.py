@@ -265,9 +265,9 @@ class Round(models.Model):
 
     @property
     def label(self) -> str:
-        """How the pages name the round: "Round 1", or "Play-off round 2"."""
+        """How the pages name the round: "Round 1", or "Round 2 (play-off)"."""
         if self.is_playoff:
-            return _("Play-off round %(number)s") % {"number": self.number}
+            return _("Round %(number)s (play-off)") % {"number": self.number}
         return str(self)
 
 
