@@ -39,8 +39,8 @@ class Called:
             return _("The organizer has been called.")
         if self.not_added:
             return _(
-                "The organizer has been called already (%(reason)s): what you wrote was not "
-                "added; tell the organizer when they come."
+                "The organizer has been called already (%(reason)s); your call was not "
+                "added: tell the organizer why when they come."
             ) % {"reason": self.call.get_reason_display()}
         return _("The organizer has been called already.")
 

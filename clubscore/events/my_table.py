@@ -206,8 +206,10 @@ def my_table(link: PlayerLink) -> MyTable:
         )
     if seat is None and round_ is not None and round_.is_playoff:
         # A play-off for the top without this player: their own table of the evening
-        # stays on the phone (its hands and totals), with a word on the play-off.
-        evening.playoff = round_
+        # stays on the phone (its hands and totals), with a word on the play-off while
+        # it is played (not once its cards are in, nor for a tie decided by lot).
+        open_cards = round_.tables.filter(turned_in_at__isnull=True, not_played=False)
+        evening.playoff = round_ if open_cards.exists() else None
         seat = (
             Seat.objects.filter(round__event=event, player_id=link.player_id)
             .select_related("table", "round__event")
@@ -341,7 +343,10 @@ def _live_sql() -> str:
         f" (SELECT CAST(c.answered_at AS TEXT) FROM {call} c"
         "  WHERE c.table_id = t.id AND c.closed_at IS NULL),"
         f" (SELECT COUNT(*) FROM {checkin} ci WHERE ci.event_id = e.id"
-        "  AND ci.player_id = l.player_id)"
+        "  AND ci.player_id = l.player_id),"
+        # The round's cards still out: a play-off ends for those not in it too.
+        f" (SELECT COUNT(*) FROM {table} t2 WHERE t2.round_id = r.id"
+        "  AND t2.turned_in_at IS NULL AND NOT t2.not_played)"
         f" FROM {link} l JOIN {event} e ON e.id = l.event_id"
         f" LEFT JOIN {phones} ph ON ph.event_id = e.id"
         f" LEFT JOIN {round_} r ON r.id = (SELECT r2.id FROM {round_} r2"
@@ -358,7 +363,8 @@ def live_version(token: str) -> str | None:
     One raw query through indexes, like the tablets' `scorekeeping.live`: phones poll it
     all evening, four to a table. It changes with the event's status, the phone switch,
     a (re)draw or the next round, the clock of the round, the player's table and its
-    confirmed hands, its open call and whether it is answered, and the player's check-in.
+    confirmed hands, its open call and whether it is answered, the player's check-in,
+    and how many of the round's cards are out (a play-off ends for those not in it).
     """
     with connection.cursor() as cursor:
         cursor.execute(_live_sql(), [ScoreEntry.Status.CONFIRMED.value, token])

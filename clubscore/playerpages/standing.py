@@ -38,14 +38,18 @@ class MyStanding:
     @property
     def gap(self) -> bool:
         """Lines left out between the top lines and the player's own."""
-        return self.below is not None and self.below.position > TOP + 1
+        return self.below is not None and self.below.position > len(self.top) + 1
 
 
 def my_standing(event: Event, player_id: int) -> MyStanding:
     """The event's standings on its own basis, seen from `player_id`."""
     standings = event_standings(event)
     mine = next((row for row in standings.rows if player_id in row.player_ids), None)
+    # The top lines, and any tied with the last of them: four tied for first are four
+    # lines (three and "…" read as a play-off of three).
     top = standings.ranked[:TOP]
+    if top:
+        top += [row for row in standings.ranked[TOP:] if row.rank == top[-1].rank]
     below = mine if mine is not None and all(row is not mine for row in top) else None
     return MyStanding(standings=standings, mine=mine, top=top, below=below)
 

@@ -34,6 +34,11 @@ def paper() -> str:
     return getattr(settings, "CLUB_PAPER_SIZE", "A4")
 
 
+SPELLED_OUT = str.maketrans(
+    {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"}
+)
+
+
 def event_document(
     event: Event,
     what: str,
@@ -84,7 +89,8 @@ def event_document(
                 paper(),
                 final=event.status == Event.Status.FINAL,
             )
-    name = slugify(event.name) or "event"
+    # German letters spelled out, not dropped: "Fuß-Übungsabend" is fuss-uebungsabend.
+    name = slugify(event.name.translate(SPELLED_OUT)) or "event"
     suffix = (
         f"-round-{round_number}"
         if round_number is not None and what not in ("standings", "poster")

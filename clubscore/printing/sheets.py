@@ -357,7 +357,18 @@ def render_standings(
     if standings.playoff_pending:
         names = standings.playoff_names
         first = standings.playoff_rows[0]
-        if standings.per_round:
+        if first.shared_first:
+            # Finished undecided: no play-off is coming, they share the place.
+            figure = (
+                formats.number_format(first.compared_value, 1)
+                if standings.per_round
+                else first.total
+            )
+            tied = gettext("Shared first place: %(names)s, tied with %(figure)s.") % {
+                "names": names,
+                "figure": figure,
+            }
+        elif standings.per_round:
             tied = gettext(
                 "Play-off: %(names)s are tied for first place with %(figure)s points per round."
             ) % {"names": names, "figure": formats.number_format(first.compared_value, 1)}

@@ -483,6 +483,15 @@ def test_teams_tied_for_first_are_named_as_teams_on_the_page_the_finish_and_the_
     assert f"{names}: tied for first place with" in " ".join(unescape(finish.decode()).split())
     pdf = " ".join(" ".join(page_texts(event_document(event, "standings", "").content)).split())
     assert f"Play-off: {names} are tied for first place with" in pdf
+    # Finished undecided, no play-off is coming: they share first place, and say so.
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)
+    event.refresh_from_db()
+    page = organizer_client.get(reverse("dashboard:standings", args=[event.pk])).content
+    said = " ".join(unescape(page.decode()).split())
+    assert "<strong>Shared first place:</strong>" in said and "Play-off:" not in said
+    assert f"{names} are tied with 1970." in said
+    pdf = " ".join(" ".join(page_texts(event_document(event, "standings", "").content)).split())
+    assert f"Shared first place: {names}, tied with" in pdf and "Play-off:" not in pdf
 
 
 @pytest.mark.parametrize("seed", range(6))

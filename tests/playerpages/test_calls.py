@@ -141,7 +141,7 @@ def test_a_call_sent_again_with_other_words_says_they_were_not_added(drawn_event
     assert first.new and not resent.new and not resent.not_added
     changed = calls.call_organizer(seat.table, reason="score", note="second note", key="k1")
     assert changed.call == first.call and changed.not_added
-    assert "what you wrote was not added" in changed.message
+    assert "your call was not added" in changed.message
     assert OrganizerCall.objects.get().note == "first note"
 
 
@@ -152,7 +152,7 @@ def test_one_open_call_per_table(drawn_event):
     second = calls.call_organizer(seat.table, reason="other")
     assert first.new and not second.new and second.call == first.call
     # Its reason and note went nowhere: the answer says so (it said "called already").
-    assert second.not_added and "what you wrote was not added" in second.message
+    assert second.not_added and "your call was not added" in second.message
     resent = calls.call_organizer(seat.table, reason="question")
     assert not resent.not_added and resent.message == "The organizer has been called already."
     with pytest.raises(IntegrityError), transaction.atomic():

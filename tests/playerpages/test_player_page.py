@@ -122,6 +122,14 @@ def test_a_player_not_in_the_play_off_keeps_their_table_and_reads_of_the_play_of
     # Those who play it off read their play-off table.
     page = text(client.get(page_url(phones.link_for(event, seats[0].player))))
     assert 'data-table="1"' in page and "without you" not in page
+    # Once its card is in, the play-off is no longer "being played", at the next poll too.
+    link = phones.link_for(event, mine.player)
+    address = html.unescape(LIVE_URL.search(text(client.get(page_url(link)))).group(1))
+    assert client.get(address, HTTP_HX_REQUEST="true").status_code == 204
+    Table.objects.filter(pk=table.pk).update(turned_in_at="2026-11-27T22:00Z")
+    polled = text(client.get(address, HTTP_HX_REQUEST="true"))
+    assert "without you" not in polled and f'data-table="{mine.table.number}"' in polled
+    assert "without you" not in text(client.get(page_url(link)))
 
 
 def test_a_filler_reads_on_the_phone_that_the_play_off_counts_nothing_they_score(

@@ -278,3 +278,18 @@ def test_on_the_couple_basis_the_phone_says_the_place_and_total_are_the_couples(
     single = seats[2].player  # no couple: their own line
     page = text(client.get(page_url(phones.link_for(event, single))))
     assert "Your total" in page and "couple" not in page
+
+
+def test_every_player_tied_for_first_is_listed_not_three_and_a_gap(client, drawn_event):
+    # Four tied for first read as three and "…" on a phone: a play-off of three.
+    event = laus_tie(drawn_event, tables=4)
+    publish(event)
+    standings = event_standings(Event.objects.get(pk=event.pk))
+    tied = [row for row in standings.ranked if row.rank == 1]
+    assert len(tied) == 4
+    last = standings.ranked[-1]
+    player = Seat.objects.select_related("player").get(player_id=last.player_ids[0]).player
+    page = text(client.get(page_url(phones.link_for(event, player))))
+    listed = re.findall(r"<tr[^>]*>(.*?)</tr>", page, re.S)
+    for row in tied:
+        assert any(row.name in line for line in listed), row.name

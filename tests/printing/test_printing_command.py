@@ -12,6 +12,8 @@ from .conftest import page_links, page_texts, round_tables, seated_names
 
 pytestmark = pytest.mark.django_db
 
+BASE = ("--base-url", "http://127.0.0.1:8000")
+
 
 def test_it_writes_the_score_cards_with_links_on_the_base_url(drawn_event, tmp_path):
     event = drawn_event("exact_bid", tables=2)
@@ -31,18 +33,24 @@ def test_it_writes_the_score_cards_with_links_on_the_base_url(drawn_event, tmp_p
     assert page_links(content) == [[f"https://club.example/s/{token}/"] for token in tokens]
 
 
-def test_the_default_base_url_is_the_local_server(drawn_event, tmp_path):
+@pytest.mark.parametrize("what", ["cards", "tables", "poster"])
+def test_what_has_qr_codes_needs_the_clubs_address(drawn_event, tmp_path, what):
+    # A QR code on 127.0.0.1 (the old default) opens nothing on a tablet.
     event = drawn_event("laus", tables=1)
-    out = tmp_path / "cards.pdf"
-    call_command("print", str(event.pk), "--what", "cards", "--out", str(out))
-    assert page_links(out.read_bytes())[0][0].startswith("http://127.0.0.1:8000/s/")
+    out = tmp_path / "x.pdf"
+    for given in ((), ("--base-url", "club.example")):
+        with pytest.raises(CommandError, match=f"Give --base-url to print {what}"):
+            call_command("print", str(event.pk), "--what", what, "--out", str(out), *given)
+    assert not out.exists()
+    call_command("print", str(event.pk), "--what", "standings", "--out", str(out))
+    assert out.exists()
 
 
 def test_it_writes_tables_and_standings(drawn_event, tmp_path):
     event = drawn_event("laus", tables=1, name="Laus night")
     for what in ("tables", "standings"):
         out = tmp_path / f"{what}.pdf"
-        call_command("print", str(event.pk), "--what", what, "--out", str(out))
+        call_command("print", str(event.pk), "--what", what, "--out", str(out), *BASE)
         assert "Laus night" in page_texts(out.read_bytes())[0]
 
 
@@ -69,13 +77,13 @@ def scorekeeper_links(tables, base="http://127.0.0.1:8000"):
 def test_cards_and_tables_are_of_the_latest_round_by_default(playoff_event, tmp_path):
     playoff = round_tables(playoff_event, 2)
     out = tmp_path / "cards.pdf"
-    call_command("print", str(playoff_event.pk), "--what", "cards", "--out", str(out))
+    call_command("print", str(playoff_event.pk), "--what", "cards", "--out", str(out), *BASE)
     content = out.read_bytes()
     assert links_in(content) == scorekeeper_links(playoff)
     assert "Round 2 (play-off)" in page_texts(content)[0]
 
     out = tmp_path / "tables.pdf"
-    call_command("print", str(playoff_event.pk), "--what", "tables", "--out", str(out))
+    call_command("print", str(playoff_event.pk), "--what", "tables", "--out", str(out), *BASE)
     text = "\n".join(page_texts(out.read_bytes()))
     assert "Round 2 (play-off)" in text
     assert "Table 2" not in text  # the play-off has one table
@@ -86,7 +94,7 @@ def test_round_chooses_which_rounds_cards_and_tables(playoff_event, tmp_path):
     regular = round_tables(playoff_event, 1)
     out = tmp_path / "cards.pdf"
     call_command(
-        "print", str(playoff_event.pk), "--what", "cards", "--round", "1", "--out", str(out)
+        "print", str(playoff_event.pk), "--what", "cards", "--round", "1", "--out", str(out), *BASE
     )
     content = out.read_bytes()
     assert links_in(content) == scorekeeper_links(regular)
@@ -96,7 +104,7 @@ def test_round_chooses_which_rounds_cards_and_tables(playoff_event, tmp_path):
 
     out = tmp_path / "tables.pdf"
     call_command(
-        "print", str(playoff_event.pk), "--what", "tables", "--round", "1", "--out", str(out)
+        "print", str(playoff_event.pk), "--what", "tables", "--round", "1", "--out", str(out), *BASE
     )
     text = "\n".join(page_texts(out.read_bytes()))
     assert "Table 1" in text and "Table 2" in text and "Round 1" in text
@@ -106,7 +114,15 @@ def test_an_unknown_round_is_a_clear_error(playoff_event, tmp_path):
     out = tmp_path / "x.pdf"
     with pytest.raises(CommandError, match=f"Event {playoff_event.pk} has no round 3"):
         call_command(
-            "print", str(playoff_event.pk), "--what", "cards", "--round", "3", "--out", str(out)
+            "print",
+            str(playoff_event.pk),
+            "--what",
+            "cards",
+            "--round",
+            "3",
+            "--out",
+            str(out),
+            *BASE,
         )
     assert not out.exists()
 
@@ -127,10 +143,10 @@ def test_basis_prints_the_individual_view_of_a_couples_evening(drawn_event, tmp_
 
 def test_a_play_off_card_has_the_rows_of_the_games_play_off_length(playoff_event, tmp_path):
     out = tmp_path / "cards.pdf"
-    call_command("print", str(playoff_event.pk), "--what", "cards", "--out", str(out))
+    call_command("print", str(playoff_event.pk), "--what", "cards", "--out", str(out), *BASE)
     playoff = "\n".join(page_texts(out.read_bytes()))
     call_command(
-        "print", str(playoff_event.pk), "--what", "cards", "--round", "1", "--out", str(out)
+        "print", str(playoff_event.pk), "--what", "cards", "--round", "1", "--out", str(out), *BASE
     )
     regular = "\n".join(page_texts(out.read_bytes()))
     # Hand 1's meld minimum (90) on both; hands 2 and 3 (120, 150) on the regular one only.

@@ -29,6 +29,13 @@ def test_it_serves_each_pdf_to_the_organizer(organizer_client, drawn_event, what
     assert "Spring Cup" in page_texts(response.content)[0]
 
 
+def test_a_german_name_is_spelled_out_in_the_file_name(organizer_client, drawn_event):
+    event = drawn_event("hand_and_foot", tables=1, name="Fuß-Übungsabend Größenwahn")
+    response = organizer_client.get(url(event, "tables"))
+    expected = 'filename="fuss-uebungsabend-groessenwahn-2026-11-27-tables.pdf"'
+    assert expected in response["Content-Disposition"]
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("what", EVENT_DOCUMENTS)
 def test_every_pdf_prints_before_anyone_is_drawn(organizer_client, make_event, game, what):

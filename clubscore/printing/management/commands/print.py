@@ -1,5 +1,5 @@
 """python manage.py print EVENT --what cards|tables|standings|blank|poster --out FILE [--round N]
-[--basis individual|couple]"""
+[--basis individual|couple] [--base-url URL: needed for cards, tables and posters]"""
 
 from __future__ import annotations
 
@@ -11,6 +11,9 @@ from django.utils.translation import gettext
 from clubscore.events.models import Event
 from clubscore.printing.data import NoSuchRound
 from clubscore.printing.documents import EVENT_DOCUMENTS, event_document
+
+# The documents with QR codes: they need the address the club's devices open.
+LINKED = ("cards", "tables", "poster")
 
 
 class Command(BaseCommand):
@@ -37,8 +40,9 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--base-url",
-            default="http://127.0.0.1:8000",
-            help="Where the club's ClubScore runs; the scorekeepers' QR codes link there.",
+            default=None,
+            help="Where the club's tablets and phones open ClubScore (http://192.168.1.10:8000, "
+            "say): the QR codes of cards, table assignments and posters link there.",
         )
 
     def handle(self, *args, **options) -> None:
@@ -51,9 +55,16 @@ class Command(BaseCommand):
             event = Event.objects.get(pk=int(options["event"]))
         except (ValueError, Event.DoesNotExist):
             raise CommandError(f"No event with id {options['event']!r}.") from None
+        base_url = options["base_url"]
+        if what in LINKED and not (base_url or "").startswith(("http://", "https://")):
+            # A QR code on 127.0.0.1 opens nothing on a tablet, and nobody sees it on paper.
+            raise CommandError(
+                f"Give --base-url to print {what}: the address the club's tablets and phones "
+                "open (http://192.168.1.10:8000, say), where their QR codes link."
+            )
         try:
             document = event_document(
-                event, what, options["base_url"], options["round"], basis=options["basis"]
+                event, what, base_url or "", options["round"], basis=options["basis"]
             )
         except NoSuchRound:
             message = gettext("Event %(event)s has no round %(round)s.")
