@@ -124,6 +124,12 @@ def _user(user: Any) -> Any:
     return user if user is not None and getattr(user, "is_authenticated", False) else None
 
 
+def named(table: Table) -> str:
+    """ "Round 1 · Table 3", as the finish page names it: an evening of several rounds
+    has several tables 3."""
+    return f"{table.round.label} · {table}"
+
+
 def _open_table(event: Event, table_id: int) -> Table:
     """The table of `event` to settle, locked; refused when the evening is final or the
     card is settled already."""
@@ -138,9 +144,11 @@ def _open_table(event: Event, table_id: int) -> Table:
     if table is None:
         raise FinishRefused(_("That table is not part of this evening."))
     if table.turned_in_at is not None:
-        raise FinishRefused(_("%(table)s has turned in its card already.") % {"table": table})
+        raise FinishRefused(
+            _("%(table)s has turned in its card already.") % {"table": named(table)}
+        )
     if table.not_played:
-        raise FinishRefused(_("%(table)s is marked not played already.") % {"table": table})
+        raise FinishRefused(_("%(table)s is marked not played already.") % {"table": named(table)})
     return table
 
 
@@ -155,7 +163,7 @@ def score_as_it_lies(event: Event, table_id: int, *, user: Any = None) -> Table:
         if any(entry.status == ScoreEntry.Status.DISPUTED for entry in entries):
             raise FinishRefused(
                 _("%(table)s has a disputed entry: settle it on the dashboard first.")
-                % {"table": table}
+                % {"table": named(table)}
             )
         rules = event.game_rules
         counted = 0
@@ -176,7 +184,10 @@ def score_as_it_lies(event: Event, table_id: int, *, user: Any = None) -> Table:
                 except ScoreError:
                     raise FinishRefused(
                         _("%(table)s: %(entry)s cannot be scored as entered; correct it first.")
-                        % {"table": table, "entry": translate(rules.words.label(entry.number))}
+                        % {
+                            "table": named(table),
+                            "entry": translate(rules.words.label(entry.number)),
+                        }
                     ) from None
                 fields += ["payload", "result"]
             elif entry.status != ScoreEntry.Status.ENTERED:
@@ -195,7 +206,7 @@ def score_as_it_lies(event: Event, table_id: int, *, user: Any = None) -> Table:
             # who "did not play", its tablet still asking for the first hand.
             raise FinishRefused(
                 _("%(table)s has nothing entered: mark it not played, or enter its scores.")
-                % {"table": table}
+                % {"table": named(table)}
             )
         Table.objects.filter(pk=table.pk).update(turned_in_at=Now())
         table.refresh_from_db(fields=["turned_in_at"])
@@ -258,11 +269,16 @@ def mark_played(event: Event, table_id: int, *, user: Any = None) -> Table:
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status == Event.Status.FINAL:
             raise FinishRefused(_("The evening is final: reopen it to change a card."))
-        table = Table.objects.select_for_update().filter(pk=table_id, round__event=event).first()
+        table = (
+            Table.objects.select_for_update(of=("self",))
+            .select_related("round")
+            .filter(pk=table_id, round__event=event)
+            .first()
+        )
         if table is None:
             raise FinishRefused(_("That table is not part of this evening."))
         if not table.not_played:
-            raise FinishRefused(_("%(table)s is not marked not played.") % {"table": table})
+            raise FinishRefused(_("%(table)s is not marked not played.") % {"table": named(table)})
         table.not_played = False
         table.save(update_fields=["not_played"])
     return table

@@ -229,7 +229,7 @@ def test_a_card_with_nothing_entered_is_marked_not_played_not_scored_as_it_lies(
         settle = reverse("dashboard:settle_card", args=[event.pk, table.pk])
         answer = organizer_client.post(settle, {"action": "as_it_lies"}, follow=True)
         assert (
-            f"{table} has nothing entered: mark it not played, or enter its scores."
+            f"Round 1 · {table} has nothing entered: mark it not played, or enter its scores."
             in answer.content.decode()
         )
         assert Table.objects.get(pk=table.pk).turned_in_at is None
@@ -255,7 +255,7 @@ def test_a_table_marked_not_played_by_mistake_plays_after_all(evening, organizer
     assert f'id="open-table-{waiting.pk}"' in answer and "not-played-table" not in answer
     assert not Table.objects.get(pk=waiting.pk).not_played
     again = organizer_client.post(settle, {"action": "played"}, follow=True).content.decode()
-    assert "Table 2 is not marked not played." in again
+    assert "Round 1 · Table 2 is not marked not played." in again
 
 
 def test_a_card_turned_in_after_it_was_marked_not_played_counts(evening):

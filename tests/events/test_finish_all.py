@@ -67,7 +67,7 @@ def test_a_card_that_cannot_be_scored_says_why_and_the_others_go_on(busy_evening
     )
     scored, refusals = finish.score_all_as_they_lie(busy_evening)
     assert scored == 2
-    assert refusals == ["Table 4: Hand 1 cannot be scored as entered; correct it first."]
+    assert refusals == ["Round 1 · Table 4: Hand 1 cannot be scored as entered; correct it first."]
     assert open_numbers(busy_evening) == [4, 5, 6]
 
 

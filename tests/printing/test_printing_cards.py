@@ -363,3 +363,28 @@ def test_a_play_off_card_says_who_fills_an_empty_seat(drawn_event):
     assert in_order(text, "Aoife Ní Bhriain-Fitzgerald", "Fills in: scores nothing")
     (regular, _other) = card_texts(event_document(event, "cards", BASE, 1).content)
     assert "empty seat" not in regular
+
+
+def test_a_hand_and_foot_play_off_card_marks_who_fills_an_empty_seat(drawn_event):
+    """The Luxury Family and Laus cards said it; a Hand and Foot team's filler read as an
+    ordinary partner (a walk, 2026-11-30)."""
+    from clubscore.events.models import Round, Table, Team
+
+    event = drawn_event("hand_and_foot", tables=1)
+    seats = list(Seat.objects.filter(round__event=event).select_related("team", "player"))
+    playoff = Round.objects.create(
+        event=event,
+        number=2,
+        kind=Round.Kind.PLAYOFF,
+        seed=1,
+        playoff_fillers=[seats[2].player_id],
+    )
+    table = Table.objects.create(round=playoff, number=1)
+    for seat in seats:
+        team, _new = Team.objects.get_or_create(table=table, number=seat.team.number)
+        Seat.objects.create(
+            round=playoff, table=table, player=seat.player, position=seat.position, team=team
+        )
+    (text,) = card_texts(event_document(event, "cards", BASE, playoff.number).content)
+    assert in_order(text, seats[2].player.name, "Fills in: scores nothing")
+    assert text.count("Fills in: scores nothing") == 1

@@ -123,7 +123,14 @@ def team_box(
     for line in range(2):
         baseline = top - 11.5 * mm - line * 6 * mm
         if line < len(members):
-            write(canvas, x + 2.5 * mm, baseline, members[line].name, NAME_SIZE, True, inner)
+            seat = members[line]
+            # A play-off's empty seat, filled: what that means beside the name, as the
+            # other games' cards and the tablet say it.
+            name_w = inner * 0.5 if seat.filler else inner
+            write(canvas, x + 2.5 * mm, baseline, seat.name, NAME_SIZE, True, name_w)
+            if seat.filler:
+                note, note_x = gettext("Fills in: scores nothing"), x + 3.5 * mm + name_w
+                write(canvas, note_x, baseline, note, SMALL, width=inner - name_w - mm, smallest=5)
         else:
             rule(canvas, x + 2.5 * mm, baseline - 1 * mm, inner)
     keeper = next((seat.name for seat in members if seat.scorekeeper), "")
