@@ -300,6 +300,12 @@ def start_playoff(
         "playoff_of": [row.name for row in tied],
         "fillers": [str(pid) for pid in extra],
     }
+    # Those filling empty seats sit at different tables when the tables allow: four tied
+    # at tables of three play two and two, each with one filler, not three together and
+    # one with two players who have no stake (a walk, 2026-11-30).
+    tables = -(-len(player_ids) // GAMES[event.game].max_players)
+    apart_fillers = [[str(pid) for pid in extra]] if 1 < len(extra) <= tables else []
+    arguments["tablemates"] = apart_fillers
     result = draw(
         event.game,
         players=player_ids,
@@ -308,6 +314,7 @@ def start_playoff(
         history=history,
         scorekeepers=arguments["scorekeepers"],
         options=event.game_options,
+        tablemates=apart_fillers,
     )
     _keepers_without_a_stake(result, tied_ids, extra, couple_pairs)
     if result["repeats"]:

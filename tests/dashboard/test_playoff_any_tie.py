@@ -561,3 +561,22 @@ def test_at_the_play_off_the_tied_player_confirms_not_whoever_fills_the_empty_se
     actions.confirm(build_card(table), 1, version=entry.version, key=None, player_id=tied.pk)
     entry.refresh_from_db()
     assert (entry.status, entry.confirmed_by_id) == ("confirmed", tied.pk)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_four_tied_at_tables_of_three_play_two_and_two_each_with_one_filler(drawn_event, seed):
+    """A walk (2026-11-30): three of the four tied shared one table, and the fourth played
+    with the two fillers, who have no stake, and was compared across the tables."""
+    event = drawn_event("luxury_family", tables=4, status=Event.Status.TIME_CALLED)
+    for table in regular_tables(event):
+        confirm(table, 1, lf_round(seat_names(table)))
+    turn_in(regular_tables(event))
+    standings = event_standings(event)
+    tied = {pid for row in standings.playoff_rows for pid in row.player_ids}
+    assert len(tied) == 4
+    offer = playoff_offer(standings)
+    assert offer.needed == 2
+    round_ = start_playoff(event, seed=seed, fillers=offer.suggested)
+    for table in round_.tables.all():
+        assert sum(seat.player_id in tied for seat in table.seats.all()) == 2
+    assert not round_.draws.get().result["warnings"]
