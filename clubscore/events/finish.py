@@ -130,9 +130,8 @@ def named(table: Table) -> str:
     return f"{table.round.label} · {table}"
 
 
-def _open_table(event: Event, table_id: int) -> Table:
-    """The table of `event` to settle, locked; refused when the evening is final or the
-    card is settled already."""
+def _locked_table(event: Event, table_id: int) -> Table:
+    """The table of `event`, locked, with its round; refused when the evening is final."""
     if event.status == Event.Status.FINAL:
         raise FinishRefused(_("The evening is final: reopen it to change a card."))
     table = (
@@ -143,6 +142,13 @@ def _open_table(event: Event, table_id: int) -> Table:
     )
     if table is None:
         raise FinishRefused(_("That table is not part of this evening."))
+    return table
+
+
+def _open_table(event: Event, table_id: int) -> Table:
+    """The table of `event` to settle, locked; refused when the evening is final or the
+    card is settled already."""
+    table = _locked_table(event, table_id)
     if table.turned_in_at is not None:
         raise FinishRefused(
             _("%(table)s has turned in its card already.") % {"table": named(table)}
@@ -267,16 +273,7 @@ def mark_played(event: Event, table_id: int, *, user: Any = None) -> Table:
     to be scored or turned in, and what was entered on it counts once it is."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
-        if event.status == Event.Status.FINAL:
-            raise FinishRefused(_("The evening is final: reopen it to change a card."))
-        table = (
-            Table.objects.select_for_update(of=("self",))
-            .select_related("round")
-            .filter(pk=table_id, round__event=event)
-            .first()
-        )
-        if table is None:
-            raise FinishRefused(_("That table is not part of this evening."))
+        table = _locked_table(event, table_id)
         if not table.not_played:
             raise FinishRefused(_("%(table)s is not marked not played.") % {"table": named(table)})
         table.not_played = False
