@@ -56,17 +56,19 @@ def cards_in_round(index: int, start_cards: int) -> int:
 @lru_cache(maxsize=64)
 def bid_at_most(cards: int) -> Message:
     # Says what may be entered, not only how many cards there were (issue 26.11).
-    return message(
-        _("A bid may be at most {cards}: this round was played with {cards} cards each."),
-        cards=cards,
+    return plural(
+        cards,
+        _("A bid may be at most {n}: this round was played with {n} card each."),
+        _("A bid may be at most {n}: this round was played with {n} cards each."),
     )
 
 
 @lru_cache(maxsize=64)
 def tricks_at_most(cards: int) -> Message:
-    return message(
-        _("Tricks may be at most {cards}: this round was played with {cards} cards each."),
-        cards=cards,
+    return plural(
+        cards,
+        _("Tricks may be at most {n}: this round was played with {n} card each."),
+        _("Tricks may be at most {n}: this round was played with {n} cards each."),
     )
 
 

@@ -251,3 +251,12 @@ def test_the_game_object_describes_the_table():
     with pytest.raises(ScoreError) as caught:
         exact_bid.clean_options({"start_cards": 33})
     assert list(caught.value.errors) == ["start_cards"]
+
+
+def test_a_round_of_one_card_says_one_card_each():
+    # "...played with 1 cards each." (walk of 2026-11-30): a start of one card is allowed.
+    errors = errors_of(game(["Ann", "Bob"], ([2, 0], [1, 0]), start_cards=1))
+
+    assert errors["rounds.0.bids.0"] == [
+        "A bid may be at most 1: this round was played with 1 card each."
+    ]
