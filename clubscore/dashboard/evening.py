@@ -20,6 +20,7 @@ from clubscore.club.models import Player
 from clubscore.draw import DrawError
 from clubscore.events import clock, drawn, finish, services
 from clubscore.events.models import CheckIn, ClockAction, Event, Round
+from clubscore.numbers import parse_int
 from clubscore.redirects import redirect_back
 from clubscore.standings.standings import INDIVIDUAL, event_standings
 from clubscore.translation import translate
@@ -94,10 +95,17 @@ def clock_action(request: HttpRequest, event_id: int) -> HttpResponse:
         if round_ is None:
             raise clock.ClockRefused(_("Draw the tables first: the clock belongs to a round."))
         if action == "start":
-            clock.start_clock(round_, user=request.user)
-            messages.success(
-                request, _("%(round)s: the clock is running.") % {"round": round_.label}
-            )
+            round_ = clock.start_clock(round_, user=request.user)
+            if not clock.clock_state(round_).time_is_up:
+                messages.success(
+                    request, _("%(round)s: the clock is running.") % {"round": round_.label}
+                )
+            else:  # a page from before: started, and time is up since
+                messages.info(
+                    request,
+                    _("%(round)s: the clock was started already, and time is up.")
+                    % {"round": round_.label},
+                )
         elif action == "call":
             clock.call_time(round_, user=request.user)
             messages.success(request, _("%(round)s: time is called.") % {"round": round_.label})
@@ -234,7 +242,8 @@ def settle_card(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
             table = finish.score_as_it_lies(event, table_id, user=request.user)
             messages.success(request, _("%(table)s: scored as it lies.") % {"table": table})
         elif action == "not_played":
-            table = finish.mark_not_played(event, table_id, user=request.user)
+            seen = parse_int(request.POST.get("entered"))
+            table = finish.mark_not_played(event, table_id, seen_entries=seen, user=request.user)
             messages.success(request, _("%(table)s: not played.") % {"table": table})
         elif action == "played":
             table = finish.mark_played(event, table_id, user=request.user)

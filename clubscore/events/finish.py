@@ -243,11 +243,29 @@ def score_all_as_they_lie(event: Event, *, user: Any = None) -> tuple[int, list[
     return scored, refusals
 
 
-def mark_not_played(event: Event, table_id: int, *, user: Any = None) -> Table:
-    """The table did not play: its card does not count, its players "did not play"."""
+def mark_not_played(
+    event: Event, table_id: int, *, seen_entries: int | None = None, user: Any = None
+) -> Table:
+    """The table did not play: its card does not count, its players "did not play".
+    `seen_entries`: how many entries the organizer's page showed on the card; refused
+    when more are on it now (a page opened before the table entered a hand would void
+    that hand without the warning a card with entries gets)."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         table = _open_table(event, table_id)
+        saved = ~Q(status=ScoreEntry.Status.DRAFT) | Q(parts__isnull=False)
+        entered = table.entries.filter(saved).distinct().count()
+        if seen_entries is not None and entered > seen_entries:
+            raise FinishRefused(
+                ngettext(
+                    "%(table)s has %(count)s entry now, which this page did not show: "
+                    "nothing was marked. Look at the card again.",
+                    "%(table)s has %(count)s entries now, which this page did not show: "
+                    "nothing was marked. Look at the card again.",
+                    entered,
+                )
+                % {"table": named(table), "count": entered}
+            )
         table.not_played = True
         table.save(update_fields=["not_played"])
     return table

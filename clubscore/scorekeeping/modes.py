@@ -187,6 +187,8 @@ class WholeTableEntry:
         self, card: ScoreCard, entry: ScoreEntry, version: int, player_id: int | None
     ) -> Any:
         """Mark `entry` confirmed (as far as this side can); returns who confirmed."""
+        if entry.status == ScoreEntry.Status.CONFIRMED:  # from another tablet or tab
+            raise Refused(_("Confirmed already."))
         if entry.version != version:
             raise Conflict(entry.payload, entry.version)
         if player_id not in {seat.player_id for seat in checkers(card, entry)}:

@@ -125,6 +125,12 @@ def test_the_organizer_drives_the_clock_by_post(organizer_client, make_round):
         ("extend", 7, "director"),
         ("start", None, "director"),
     ]
+    # "Start the clock" from a page opened before the start and the call (walk of
+    # 2026-11-30) said "the clock is running" under "Time is up": it says what is so.
+    again = organizer_client.post(url, {"action": "start"}, follow=True).content.decode()
+    assert "Round 1: the clock was started already, and time is up." in again
+    # (the first start's message is still waiting: those posts were not followed)
+    assert again.count("the clock is running") == 1 and ClockAction.objects.count() == 3
 
 
 def test_the_time_left_reads_as_the_tablets_countdown_shows_it():

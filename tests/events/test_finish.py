@@ -305,3 +305,27 @@ def test_the_finish_page_costs_the_same_for_a_small_and_a_big_evening(
         return len(queries)
 
     assert cost(2) == cost(12)
+
+
+def test_a_stale_did_not_play_does_not_void_a_hand_entered_since_the_page_was_read(
+    drawn_event, organizer_client
+):
+    """The finish page opened on an empty card offers "Did not play" in one tap; the table
+    then saves its first round. That tap voided the round unseen (walk of 2026-11-30):
+    it is refused now, the page showing the card as it is, and nothing is marked."""
+    event = start_clock(drawn_event("exact_bid", tables=1))
+    (table,) = tables_of(event)
+    finish_url = reverse("dashboard:finish", args=[event.pk])
+    page = organizer_client.get(finish_url).content.decode()
+    card = page.split(f'id="open-table-{table.pk}"', 1)[1].split("</li>", 1)[0]
+    assert '<input type="hidden" name="entered" value="0">' in card
+    ScoreEntry.objects.create(table=table, number=1, status=ScoreEntry.Status.ENTERED)
+    settle = reverse("dashboard:settle_card", args=[event.pk, table.pk])
+    answer = organizer_client.post(settle, {"action": "not_played", "entered": "0"}, follow=True)
+    words = "Round 1 · Table 1 has 1 entry now, which this page did not show: nothing was marked."
+    assert words in answer.content.decode()
+    assert not Table.objects.get(pk=table.pk).not_played
+    # The page now warns of the entry, and its second tap (it carries the count) marks it.
+    assert "1 entry on this card will count for nothing." in answer.content.decode()
+    organizer_client.post(settle, {"action": "not_played", "entered": "1"})
+    assert Table.objects.get(pk=table.pk).not_played

@@ -305,6 +305,12 @@ def test_another_player_confirms_a_round_of_the_other_games(client, running):
     post(client, link, "confirm", {"number": 1, "version": 2, "player": seats[1].player_id})
     entry.refresh_from_db()
     assert entry.status == ScoreEntry.Status.CONFIRMED and entry.confirmed_by == seats[1].player
+    # The same confirmation from a tab opened before (its version older): nothing to
+    # check again, as "The round changed in the meantime" said (walk of 2026-11-30).
+    again = post(client, link, "confirm", {"number": 1, "version": 2, "player": seats[2].player_id})
+    answer = client.get(again["Location"]).content.decode()
+    assert "Confirmed already." in answer and "changed in the meantime" not in answer
+    assert ScoreChange.objects.filter(entry=entry, action="confirmed").count() == 1
 
 
 def test_an_exact_bid_round_is_checked_against_the_whole_game(client, running):
