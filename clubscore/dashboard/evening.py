@@ -20,6 +20,7 @@ from clubscore.club.models import Player
 from clubscore.draw import DrawError
 from clubscore.events import clock, drawn, finish, services
 from clubscore.events.models import CheckIn, ClockAction, Event, Round
+from clubscore.events.resends import answered_once
 from clubscore.numbers import parse_int
 from clubscore.redirects import redirect_back
 from clubscore.standings.standings import INDIVIDUAL, event_standings
@@ -77,6 +78,7 @@ def evening_context(
 
 @organizer_required
 @require_POST
+@answered_once
 def clock_action(request: HttpRequest, event_id: int) -> HttpResponse:
     """The organizer's clock buttons for one round (`round`: its number; default the
     latest): start, call time, or give more minutes."""
@@ -157,6 +159,7 @@ def _named_warnings(outcome: services.DrawOutcome) -> list[str]:
 
 @organizer_required
 @require_POST
+@answered_once
 def next_round(request: HttpRequest, event_id: int) -> HttpResponse:
     """Add a round to the evening: its own draw (by lot, or by tonight's standings), its
     own clock (started by the organizer) and its own cards."""
@@ -233,6 +236,7 @@ def finish_page(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@answered_once
 def settle_card(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
     """Score a card as it lies, or mark its table not played (or played after all)."""
     event = get_object_or_404(Event, pk=event_id)
@@ -260,6 +264,7 @@ def settle_card(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
 
 @organizer_required
 @require_POST
+@answered_once
 def settle_all(request: HttpRequest, event_id: int) -> HttpResponse:
     """Score every card with something entered and no dispute as it lies."""
     event = get_object_or_404(Event, pk=event_id)
@@ -287,6 +292,7 @@ def settle_all(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@answered_once
 def finish_evening(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     try:
@@ -303,6 +309,7 @@ def finish_evening(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@answered_once
 def reopen(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=event_id)
     try:

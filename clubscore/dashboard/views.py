@@ -19,6 +19,7 @@ from clubscore.club.models import Player
 from clubscore.draw import DrawError
 from clubscore.errors import Refused
 from clubscore.events.models import Event, ScoreEntry, Seat, Table
+from clubscore.events.resends import answered_once
 from clubscore.events.settling import settle_dispute
 from clubscore.games import ScoreError
 from clubscore.messages import message
@@ -125,6 +126,7 @@ def event_dashboard(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@answered_once
 def settle(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
     """Settle a disputed hand: keep one version or correct it in the game's entry form."""
     event = _event(event_id)
@@ -185,6 +187,7 @@ def _entry_name(event: Event, entry: ScoreEntry) -> str:
 
 @organizer_required
 @require_POST
+@answered_once
 def publish(request: HttpRequest, event_id: int) -> HttpResponse:
     """Switch the public standings page on or off."""
     event = _event(event_id)
@@ -268,6 +271,7 @@ def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @organizer_required
 @require_POST
+@answered_once
 def playoff(request: HttpRequest, event_id: int) -> HttpResponse:
     """Start a play-off round among those tied for first."""
     event = _event(event_id)

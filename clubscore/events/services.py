@@ -52,14 +52,29 @@ class RedrawRefused(DrawError, Refused):
 # --- Check-in -----------------------------------------------------------------------
 
 
+class CheckInClosed(Refused):
+    """The evening is final: who came is part of its result (reopen it to change it)."""
+
+
+def _refuse_once_final(event: Event) -> None:
+    # The event's row locked (two taps at once wait for each other; a finish that lands
+    # first is seen).
+    locked = Event.objects.select_for_update().filter(pk=event.pk)
+    if locked.values_list("status", flat=True).first() == Event.Status.FINAL:
+        raise CheckInClosed(
+            _("The evening is final: check-in is closed. Reopen it to change who came.")
+        )
+
+
 def check_in(event: Event, players: list[Player] | Player) -> int:
     """Check players in; someone already checked in stays as they were (a double tap is fine).
 
-    Returns how many were newly checked in.
+    Returns how many were newly checked in; refused once the evening is final.
     """
     if isinstance(players, Player):
         players = [players]
     with transaction.atomic():
+        _refuse_once_final(event)
         already = set(
             CheckIn.objects.filter(event=event, player__in=players).values_list(
                 "player_id", flat=True
@@ -79,7 +94,9 @@ def check_out(event: Event, players: list[Player] | Player) -> int:
     """Undo a check-in; returns how many were checked out."""
     if isinstance(players, Player):
         players = [players]
-    deleted, _by_model = CheckIn.objects.filter(event=event, player__in=players).delete()
+    with transaction.atomic():
+        _refuse_once_final(event)
+        deleted, _by_model = CheckIn.objects.filter(event=event, player__in=players).delete()
     return deleted
 
 
@@ -104,7 +121,7 @@ def add_walk_in(
     name is written alike ("zoe hartmann", Zoë Hartmann) is refused too, unless the
     organizer says the newcomer is `someone_else`."""
     with transaction.atomic():
-        Event.objects.select_for_update().filter(pk=event.pk).exists()
+        _refuse_once_final(event)  # the event's row locked, as the name is checked
         same = Player.objects.filter(first_name__iexact=first_name, last_name__iexact=last_name)
         member = same.order_by("pk").first()
         if member is not None:

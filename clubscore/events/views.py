@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from clubscore.accounts.decorators import organizer_required
 from clubscore.club.models import Player
 from clubscore.draw import DrawError
+from clubscore.errors import Refused
 from clubscore.notices import success_once
 from clubscore.numbers import parse_int
 from clubscore.redirects import redirect_back
@@ -26,6 +27,7 @@ from .clock import clock_state
 from .forms import DrawForm, SearchForm, ToggleForm, WalkInForm
 from .links import links_mark, revoke_table_links
 from .models import CheckIn, DrawRecord, Event, Round, Seat, Table
+from .resends import answered_once
 from .wall import PAGE_SECONDS, wall_pages
 
 
@@ -131,17 +133,27 @@ def checkin_toggle(request: HttpRequest, event_id: int) -> HttpResponse:
         player = form.cleaned_data["player"]
         query = form.cleaned_data["q"].strip()
         action = form.cleaned_data["action"]
-        if action == "out":
-            services.check_out(event, player)
-        elif action == "couple" and player.couple is not None:
-            services.check_in(event, list(player.couple.members))
-        else:
-            services.check_in(event, player)
+        try:
+            if action == "out":
+                services.check_out(event, player)
+            elif action == "couple" and player.couple is not None:
+                services.check_in(event, list(player.couple.members))
+            else:
+                services.check_in(event, player)
+        except services.CheckInClosed as refusal:
+            return _closed(request, event, refusal)
     elif not request.htmx:
         messages.error(request, _("That player could not be found; search again."))
     if request.htmx:
         return render(request, "events/checkin.html#panel", _checkin_context(event, query))
     return redirect(_checkin_url(event, query))
+
+
+def _closed(request: HttpRequest, event: Event, refusal: Refused) -> HttpResponse:
+    """Check-in refused (the evening is final): the whole page again, saying why."""
+    messages.error(request, refusal.message)
+    url = _checkin_url(event, "")
+    return HttpResponse(headers={"HX-Redirect": url}) if request.htmx else redirect(url)
 
 
 @organizer_required
@@ -160,6 +172,8 @@ def walk_in(request: HttpRequest, event_id: int) -> HttpResponse:
         except services.AlreadyMember as refusal:
             form.add_error("first_name", refusal.message)
             form.alike = refusal.alike  # the page offers "Someone else" then
+        except services.CheckInClosed as refusal:
+            return _closed(request, event, refusal)
         else:
             # A double tap: one player, and the message once.
             success_once(request, _("%(name)s is checked in.") % {"name": player.name})
@@ -211,6 +225,7 @@ def _draw_context(event: Event, form: DrawForm | None = None) -> dict:
 
 
 @organizer_required
+@answered_once
 def draw_page(request: HttpRequest, event_id: int) -> HttpResponse:
     """What fits, the draw (and redraw) with an optional seed, the tables and the history."""
     event = get_object_or_404(Event, pk=event_id)

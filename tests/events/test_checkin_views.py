@@ -247,3 +247,25 @@ def test_after_the_draw_each_player_shows_their_table(organizer_client, make_eve
     row = re.search(rf"{seated.name}</span>.*?</li>", page, re.S).group(0)
     assert f"at Table {table[seated.pk]}" in row and "Check in" in row  # out, but seated
     assert page.count("at Table ") == 8 + 7  # the list, and the checked-in list
+
+
+def test_a_final_evening_takes_no_check_in_nor_walk_in(organizer_client, make_event, make_player):
+    """A finished evening took check-ins and walk-ins, and its standings then listed
+    them (fuzz walk of 2026-11-30). Refused, saying why; the page says so too."""
+    event = make_event(status=Event.Status.FINAL)
+    ann, bob = make_player("Ann"), make_player("Bob")
+    CheckIn.objects.create(event=event, player=ann)  # checked in before the finish
+    toggle = url(event, "checkin_toggle")
+    words = "The evening is final: check-in is closed. Reopen it to change who came."
+    for data in ({"player": bob.pk, "action": "in"}, {"player": ann.pk, "action": "out"}):
+        answer = organizer_client.post(toggle, data, follow=True)
+        assert words in answer.content.decode()
+        htmx = organizer_client.post(toggle, data, headers={"HX-Request": "true"})
+        assert htmx["HX-Redirect"] == url(event)
+    walk_in = {"first_name": "Yan", "last_name": "Yolo"}
+    answer = organizer_client.post(url(event, "walk_in"), walk_in, follow=True)
+    assert words in answer.content.decode()
+    assert list(event.checkins.values_list("player__first_name", flat=True)) == ["Ann"]
+    assert not Player.objects.filter(last_name="Yolo").exists()
+    with pytest.raises(services.CheckInClosed):
+        services.check_in(event, bob)
