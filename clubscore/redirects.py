@@ -25,7 +25,11 @@ def redirect_back(request: HttpRequest, default: str) -> HttpResponseRedirect:
 def is_local_path(target: str) -> bool:
     """A path on this site: "/" and no host, however it is spelled (browsers read a
     backslash as a slash and drop tabs and line breaks, so a path holding one is refused)."""
-    if not target.startswith("/") or any(c == "\\" or ord(c) < 32 for c in target):
+    if not target.startswith("/") or target.startswith("//"):
         return False
+    if any(c == "\\" or ord(c) < 32 for c in target):
+        return False
+    # Scheme-relative ("//host/", "//[") refused above, before urlsplit reads a host
+    # it could fail on.
     parts = urlsplit(target)
-    return not parts.scheme and not parts.netloc and not target.startswith("//")
+    return not parts.scheme and not parts.netloc

@@ -38,7 +38,10 @@ def organizer_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
     def checked(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         user = request.user
         if request.headers.get("HX-Request") and not (user.is_active and user.is_staff):
-            page = urlsplit(request.headers.get("HX-Current-URL", ""))
+            try:
+                page = urlsplit(request.headers.get("HX-Current-URL", ""))
+            except ValueError:  # "http://[::1/x": no address, back to this one
+                page = urlsplit(request.path)
             back = urlunsplit(("", "", page.path, page.query, "")) if page.path else request.path
             return HttpResponse(headers={"HX-Redirect": redirect_to_login(back, "login").url})
         return guarded(request, *args, **kwargs)

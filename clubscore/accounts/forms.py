@@ -46,6 +46,12 @@ class ThrottleMixin:
                 code="throttled",
             )
         cleaned = super().clean()  # a wrong password leaves the attempt a failure
+        if self.get_user() is None:
+            # A field left empty: no password was checked (Django's clean checks one only
+            # with both filled), so it is no guess, and never a success that clears the
+            # count and marks the device known (that let guesses go on without a lock).
+            attempt.delete()
+            return cleaned
         LoginAttempt.objects.filter(pk=attempt.pk).update(succeeded=True)
         if self.request is not None:
             device.remember(self.request, username)

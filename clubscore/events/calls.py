@@ -64,7 +64,9 @@ def call_organizer(
         )
     if key:
         sent = OrganizerCall.objects.filter(key=key).first()
-        if sent is not None:
+        if sent is not None and sent.table_id != table.pk:
+            key = None  # another table's key: not this table's answer, nor its words
+        elif sent is not None:
             # Sent again as it was: the same call. With other words: they were not added.
             return Called(sent, new=False, not_added=(sent.reason, sent.note) != (reason, note))
     event_id = table.round.event_id
@@ -81,7 +83,7 @@ def call_organizer(
             )
     except IntegrityError:
         # The table's open call (the constraint), or this key sent at the same instant.
-        known = open_call(table) or OrganizerCall.objects.filter(key=key).first()
+        known = open_call(table) or OrganizerCall.objects.filter(key=key, table=table).first()
         if known is None:
             raise CallRefused(_("The call could not be made; try again.")) from None
         return Called(known, new=False, not_added=(known.reason, known.note) != (reason, note))

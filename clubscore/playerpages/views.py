@@ -17,7 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from clubscore.accounts.net import client_ip
 from clubscore.club.models import Player
@@ -147,7 +147,7 @@ def _door_context(
     }
 
 
-@require_GET
+@require_safe
 def door(request: HttpRequest, token: str) -> HttpResponse:
     """The "Player check-in" QR code's page; a phone that checked someone in opens
     that player's page instead (``?other=1``: the door again, for someone else)."""
@@ -168,7 +168,7 @@ def door(request: HttpRequest, token: str) -> HttpResponse:
     return _with_phone_id(request, render(request, "playerpages/door.html", context))
 
 
-@require_GET
+@require_safe
 def find(request: HttpRequest, event_id: int) -> HttpResponse:
     """ "Find my table" from the club's list of events: the door's search, once the tables
     are drawn (before, the door's code stays at the door: check-in is not for anyone)."""
@@ -226,7 +226,7 @@ def _live_query(evening: MyTable) -> str:
     return urlencode(query)
 
 
-@require_GET
+@require_safe
 def player(request: HttpRequest, token: str) -> HttpResponse:
     """Where the player sits, with whom, who plays first and keeps score; the table's
     hands and totals, the clock; polled like a tablet (an unchanged poll: 204, one query)."""
@@ -351,7 +351,7 @@ def call(request: HttpRequest, token: str) -> HttpResponse:
 # --- The organizer's side: the check-in QR code -----------------------------------------
 
 
-@require_GET
+@require_safe
 def door_qr(request: HttpRequest, token: str) -> HttpResponse:
     """The "Player check-in" QR code as SVG (shown on the event page and the screen)."""
     door_ = _door(token)

@@ -173,13 +173,13 @@ def dispute(
                 )
                 % {"note": entry.dispute_note}
             )
+        who = card.mode.disputer(card, entry, player_id)
         proposed_payload = card.mode.dispute(card, entry, number, version, proposed)
         entry.status = ScoreEntry.Status.DISPUTED
         entry.dispute_note = note
         entry.proposed_payload = proposed_payload
         entry.version += 1
         entry.save()
-        who = card.mode.disputer(card, player_id)
         record(entry, "disputed", entry.payload, proposed_payload, card, who)
         return done(key, {"message": _("Sent to the organizer."), "number": number})
 

@@ -204,9 +204,13 @@ class WholeTableEntry:
             raise Conflict(entry.payload, entry.version)
         return None
 
-    def disputer(self, card: ScoreCard, player_id: int | None) -> int | None:
-        """The player at the table the dispute was sent as (the link's own otherwise)."""
+    def disputer(self, card: ScoreCard, entry: ScoreEntry, player_id: int | None) -> int | None:
+        """The player at the table the dispute was sent as (the link's own otherwise);
+        not the one who entered it, as for confirming (the tablet offers only the others;
+        a post sent as the enterer was taken)."""
         seated = {s.player_id for s in card.seats}
+        if player_id in seated and player_id == entry.entered_by_id and not card.organizer:
+            raise Refused(_("Another player at the table disputes it."))
         return player_id if player_id in seated else card.link.player_id
 
 
@@ -451,7 +455,7 @@ class TeamPartsEntry(WholeTableEntry):
         score(card, number, whole)
         return whole
 
-    def disputer(self, card: ScoreCard, player_id: int | None) -> int | None:
+    def disputer(self, card: ScoreCard, entry: ScoreEntry, player_id: int | None) -> int | None:
         return card.actor_player_id
 
     def disputers(self, card: ScoreCard, entry: ScoreEntry) -> list:

@@ -19,7 +19,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from clubscore.events.models import ScorekeeperLink
 
@@ -46,7 +46,7 @@ ASSETS = [
 THEME_COLOR = "#1f6f50"
 
 
-@require_GET
+@require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
     assets = [static(name) for name in ASSETS]
     # A new static file name (a new release) makes a new worker, which drops the old cache.
@@ -64,7 +64,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def manifest(request: HttpRequest, token: str) -> HttpResponse:
     """The card as an installed app: it opens this scorekeeper's card."""
     link = get_object_or_404(

@@ -17,7 +17,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from clubscore.errors import BadInput
 from clubscore.events import calls
@@ -112,7 +112,7 @@ def _page(request: HttpRequest, page: CardPage) -> HttpResponse:
     return render(request, template, context, using="jinja2")
 
 
-@require_GET
+@require_safe
 @says_when_the_evening_is_over
 def card(request: HttpRequest, token: str) -> HttpResponse:
     live = is_live_poll(request)
@@ -385,7 +385,7 @@ def call(request: HttpRequest, token: str) -> HttpResponse:
     return redirect(reverse("scorekeeping:card", args=[token]))
 
 
-@require_GET
+@require_safe
 def qr(request: HttpRequest, token: str) -> HttpResponse:
     card = _card(request, token)
     return qr_svg(request.build_absolute_uri(card.link.get_absolute_url()))

@@ -194,3 +194,18 @@ def test_the_dashboard_costs_the_same_with_one_call_or_many(organizer_client, dr
         seat, _link = seated(event, number)
         calls.call_organizer(seat.table, reason="score", player=seat.player)
     assert count(organizer_client, url) == one
+
+
+def test_another_tables_key_neither_answers_for_it_nor_tells_its_words(drawn_event):
+    """A call sent with another table's key was answered with that table's call ("called
+    already (A question)") and nothing was stored for the caller's table (fuzz walk of
+    2026-11-30): it is this table's own call now."""
+    event = drawn_event(tables=2)
+    one, _link = seated(event, 1)
+    two, _link = seated(event, 2)
+    first = calls.call_organizer(one.table, reason="question", note="ours", key="k1")
+    other = calls.call_organizer(two.table, reason="score", note="", key="k1")
+
+    assert other.new and other.call.table == two.table and other.call != first.call
+    assert other.call.reason == "score"
+    assert OrganizerCall.objects.filter(closed_at__isnull=True).count() == 2

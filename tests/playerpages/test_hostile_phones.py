@@ -205,3 +205,23 @@ def test_a_call_note_of_two_lines_is_taken(client, drawn_event):
         {"reason": "other", "note": "Hand 2:\r\nthe aces"},
     )
     assert OrganizerCall.objects.get().note == "Hand 2:\r\nthe aces"
+
+
+def test_a_link_checker_asking_head_gets_the_page_not_405(client, door_event, drawn_event):
+    """The printed QR codes' pages answered HEAD (link previews, uptime checks) with 405
+    (fuzz walk of 2026-11-30): HEAD is answered as GET, without its body."""
+    from clubscore.events.models import ScorekeeperLink
+
+    from .conftest import door_url, page_url
+
+    event, _couple = door_event
+    running = drawn_event(tables=1)
+    seat = Seat.objects.filter(round__event=running).first()
+    card = ScorekeeperLink.objects.filter(table__round__event=running).first()
+    for address in (
+        door_url(event),
+        page_url(phones.link_for(running, seat.player)),
+        card.get_absolute_url(),
+        "/s/sw.js",
+    ):
+        assert client.head(address).status_code == 200, address

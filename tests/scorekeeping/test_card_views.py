@@ -285,13 +285,17 @@ def test_a_dispute_goes_to_the_organizer_who_settles_it(client, running, organiz
     assert change.changed_by_user == organizer and change.before == change.after
 
 
-def test_another_player_confirms_a_round_of_the_other_games(client, running):
-    event = running("luxury_family", tables=1)
-    (link,) = links(event)
+def luxury_family_round(client, running):
+    """A Luxury Family table's link and its round 1, entered by the scorekeeper."""
+    (link,) = links(running("luxury_family", tables=1))
     data = {"number": 1, "version": 0, "bid": 200, "game_maker": 0, "trump": "H"}
     data |= {"meld_0": 60, "power_0": 120, "power_1": 70}
     assert post(client, link, "entry", data).status_code == 302
-    entry = ScoreEntry.objects.get()
+    return link, ScoreEntry.objects.get()
+
+
+def test_another_player_confirms_a_round_of_the_other_games(client, running):
+    link, entry = luxury_family_round(client, running)
     assert entry.payload["power_points"] == [120, 70, 50]  # filled in
     seats = list(link.table.seats.order_by("position"))
     # The check says first who is game maker, the bid and trump.
@@ -311,6 +315,23 @@ def test_another_player_confirms_a_round_of_the_other_games(client, running):
     answer = client.get(again["Location"]).content.decode()
     assert "Confirmed already." in answer and "changed in the meantime" not in answer
     assert ScoreChange.objects.filter(entry=entry, action="confirmed").count() == 1
+
+
+def test_the_player_who_entered_a_round_cannot_dispute_it_either(client, running):
+    """Confirming as the player who entered a round is refused; disputing as them was
+    taken ("Margaret Miller disputed what Margaret Miller entered", fuzz walk of
+    2026-11-30). Another player at the table disputes it."""
+    link, entry = luxury_family_round(client, running)
+    seats = list(link.table.seats.order_by("position"))
+    assert entry.entered_by == seats[0].player
+    sent = {"number": 1, "version": entry.version, "note": "wrong", "player": seats[0].player_id}
+    answer = post(client, link, "dispute", sent)
+    assert "Another player at the table disputes it." in answer.content.decode()
+    entry.refresh_from_db()
+    assert entry.status == ScoreEntry.Status.ENTERED
+    post(client, link, "dispute", sent | {"player": seats[1].player_id})
+    entry.refresh_from_db()
+    assert entry.status == ScoreEntry.Status.DISPUTED
 
 
 def test_an_exact_bid_round_is_checked_against_the_whole_game(client, running):

@@ -131,3 +131,13 @@ def test_a_page_left_open_whose_login_ended_goes_whole_to_the_login(client, even
             assert response.status_code == 200 and response.content == b"", url
             assert response["HX-Redirect"] == back, url
     assert {"events:wall", "dashboard:event", "dashboard:wall_results"} <= set(guarded)
+
+
+@pytest.mark.parametrize("current", ["http://[::1/x", "http://[bad]/", "//["])
+def test_an_unreadable_current_url_from_a_stranger_is_no_500(client, event, current):
+    """`HX-Current-URL` is the client's: one urlsplit cannot read answered 500 to anyone,
+    with no login (fuzz walk of 2026-11-30). The login is asked for this page instead."""
+    url = reverse("dashboard:event", args=[event.pk])
+    response = client.get(url, headers={"HX-Request": "true", "HX-Current-URL": current})
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == reverse("login") + "?next=" + quote(url, safe="/")

@@ -148,3 +148,17 @@ def test_a_login_costs_the_same_queries_however_many_attempts_are_stored(
     assert failed_login_queries() == few
     with django_assert_num_queries(few):
         attempt(Client(), "someone-else", REMOTE_ADDR="10.9.9.8")
+
+
+def test_an_empty_password_between_guesses_does_not_clear_the_count(client, organizer, frozen):
+    """A post with the password left empty passed the form's clean without a password
+    checked, and was recorded as a success: it cleared the failures and marked the
+    device known, so guesses went on without a lock (fuzz walk of 2026-11-30)."""
+    for _ in range(4):
+        for _ in range(4):
+            attempt(client)
+        attempt(client, password="")
+    response = attempt(client, password=PASSWORD)
+    assert response.status_code == 200 and "Too many failed attempts" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+    assert not LoginAttempt.objects.filter(succeeded=True).exists()

@@ -18,6 +18,8 @@ HOSTILE = [
     "/\n/evil.example/",
     "0",  # not a path: Django's redirect() took it for a view's name (a 500)
     "events:detail",
+    "//[",  # urlsplit cannot read its host: a 500, after the links were replaced
+    "//[::1/x",
 ]
 
 
