@@ -233,8 +233,10 @@ def test_exact_bid_tables_store_a_trump_per_round_and_one_link(make_event, make_
 
 
 def test_a_final_event_is_not_drawn(make_event, club):
-    event = make_event(status=Event.Status.FINAL)
+    event = make_event(status=Event.Status.CHECK_IN)
     services.check_in(event, club()[0])
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL)  # no check-in then
+    event.refresh_from_db()
     with pytest.raises(services.RedrawRefused):
         services.draw_round(event, seed=1)
 
