@@ -42,7 +42,9 @@ def organizer_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
                 page = urlsplit(request.headers.get("HX-Current-URL", ""))
             except ValueError:  # "http://[::1/x": no address, back to this one
                 page = urlsplit(request.path)
-            back = urlunsplit(("", "", page.path, page.query, "")) if page.path else request.path
+            # Only a path of this site to come back to ("javascript:…" has none).
+            here = page.path.startswith("/")
+            back = urlunsplit(("", "", page.path, page.query, "")) if here else request.path
             return HttpResponse(headers={"HX-Redirect": redirect_to_login(back, "login").url})
         return guarded(request, *args, **kwargs)
 

@@ -258,13 +258,13 @@ def mark_not_played(
         if seen_entries is not None and entered > seen_entries:
             raise FinishRefused(
                 ngettext(
-                    "%(table)s has %(count)s entry now, which this page did not show: "
-                    "nothing was marked. Look at the card again.",
-                    "%(table)s has %(count)s entries now, which this page did not show: "
-                    "nothing was marked. Look at the card again.",
+                    "%(table)s has %(count)s entry now; this page showed %(seen)s. Nothing "
+                    "was marked: look at the card again.",
+                    "%(table)s has %(count)s entries now; this page showed %(seen)s. Nothing "
+                    "was marked: look at the card again.",
                     entered,
                 )
-                % {"table": named(table), "count": entered}
+                % {"table": named(table), "count": entered, "seen": seen_entries}
             )
         table.not_played = True
         table.save(update_fields=["not_played"])

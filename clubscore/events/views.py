@@ -16,7 +16,6 @@ from django.views.decorators.http import require_POST
 from clubscore.accounts.decorators import organizer_required
 from clubscore.club.models import Player
 from clubscore.draw import DrawError
-from clubscore.errors import Refused
 from clubscore.notices import success_once
 from clubscore.numbers import parse_int
 from clubscore.redirects import redirect_back
@@ -140,8 +139,8 @@ def checkin_toggle(request: HttpRequest, event_id: int) -> HttpResponse:
                 services.check_in(event, list(player.couple.members))
             else:
                 services.check_in(event, player)
-        except services.CheckInClosed as refusal:
-            return _closed(request, event, refusal)
+        except services.CheckInClosed:
+            return _closed(request, event)
     elif not request.htmx:
         messages.error(request, _("That player could not be found; search again."))
     if request.htmx:
@@ -149,9 +148,9 @@ def checkin_toggle(request: HttpRequest, event_id: int) -> HttpResponse:
     return redirect(_checkin_url(event, query))
 
 
-def _closed(request: HttpRequest, event: Event, refusal: Refused) -> HttpResponse:
-    """Check-in refused (the evening is final): the whole page again, saying why."""
-    messages.error(request, refusal.message)
+def _closed(request: HttpRequest, event: Event) -> HttpResponse:
+    """Check-in refused (the evening is final, from a page shown before): the whole page
+    again, which says why at its top (the refusal's words) and offers no button."""
     url = _checkin_url(event, "")
     return HttpResponse(headers={"HX-Redirect": url}) if request.htmx else redirect(url)
 
@@ -172,8 +171,8 @@ def walk_in(request: HttpRequest, event_id: int) -> HttpResponse:
         except services.AlreadyMember as refusal:
             form.add_error("first_name", refusal.message)
             form.alike = refusal.alike  # the page offers "Someone else" then
-        except services.CheckInClosed as refusal:
-            return _closed(request, event, refusal)
+        except services.CheckInClosed:
+            return _closed(request, event)
         else:
             # A double tap: one player, and the message once.
             success_once(request, _("%(name)s is checked in.") % {"name": player.name})

@@ -322,7 +322,7 @@ def test_a_stale_did_not_play_does_not_void_a_hand_entered_since_the_page_was_re
     ScoreEntry.objects.create(table=table, number=1, status=ScoreEntry.Status.ENTERED)
     settle = reverse("dashboard:settle_card", args=[event.pk, table.pk])
     answer = organizer_client.post(settle, {"action": "not_played", "entered": "0"}, follow=True)
-    words = "Round 1 · Table 1 has 1 entry now, which this page did not show: nothing was marked."
+    words = "Round 1 · Table 1 has 1 entry now; this page showed 0. Nothing was marked"
     assert words in answer.content.decode()
     assert not Table.objects.get(pk=table.pk).not_played
     # The page now warns of the entry, and its second tap (it carries the count) marks it.

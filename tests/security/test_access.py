@@ -133,10 +133,13 @@ def test_a_page_left_open_whose_login_ended_goes_whole_to_the_login(client, even
     assert {"events:wall", "dashboard:event", "dashboard:wall_results"} <= set(guarded)
 
 
-@pytest.mark.parametrize("current", ["http://[::1/x", "http://[bad]/", "//["])
+@pytest.mark.parametrize(
+    "current", ["http://[::1/x", "http://[bad]/", "//[", "javascript:alert(1)", "%%%"]
+)
 def test_an_unreadable_current_url_from_a_stranger_is_no_500(client, event, current):
     """`HX-Current-URL` is the client's: one urlsplit cannot read answered 500 to anyone,
-    with no login (fuzz walk of 2026-11-30). The login is asked for this page instead."""
+    with no login (fuzz walk of 2026-11-30), and one with no path of the site sent the
+    login on to a 404 ("alert(1)"). The login is asked for this page instead."""
     url = reverse("dashboard:event", args=[event.pk])
     response = client.get(url, headers={"HX-Request": "true", "HX-Current-URL": current})
     assert response.status_code == 200
