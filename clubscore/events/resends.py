@@ -20,9 +20,10 @@ import re
 from collections.abc import Callable
 from functools import wraps
 
-from django.contrib import messages
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+
+from clubscore.notices import say_once, waiting
 
 from .models import IdempotencyKey
 
@@ -50,11 +51,11 @@ def answered_once(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
                 if first.get("location"):
                     return _again(request, first)
                 return view(request, *args, **kwargs)  # other values: a new request
-            said_before = len(_waiting(request))
+            said_before = len(waiting(request))
             response = view(request, *args, **kwargs)
             kept = IdempotencyKey.objects.filter(key=key)
             if isinstance(response, HttpResponseRedirect):
-                said = [[m.level, str(m.message)] for m in _waiting(request)[said_before:]]
+                said = [[m.level, str(m.message)] for m in waiting(request)[said_before:]]
                 kept.update(response={"location": response["Location"], "messages": said})
             else:
                 kept.delete()
@@ -72,18 +73,8 @@ def _fingerprint(request: HttpRequest) -> str:
     return hashlib.sha256(what.encode()).hexdigest()
 
 
-def _waiting(request: HttpRequest) -> list:
-    """The messages waiting for the next page, read without using them up."""
-    storage = messages.get_messages(request)
-    waiting = list(storage)
-    storage.used = False  # read, not shown (Django's documented way to keep them)
-    return waiting
-
-
 def _again(request: HttpRequest, first: dict) -> HttpResponse:
     """The first answer once more: its page, and its messages unless they still wait."""
-    waiting = {str(m.message) for m in _waiting(request)}
     for level, text in first.get("messages", []):
-        if text not in waiting:
-            messages.add_message(request, level, text)
+        say_once(request, level, text)
     return HttpResponseRedirect(first["location"])
