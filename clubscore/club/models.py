@@ -13,15 +13,24 @@ from django.utils.translation import gettext_lazy as _
 from clubscore.collation import by_last_name, searchable, spellings
 from clubscore.games.base import NAME_PART_LENGTH
 
+#: Characters that print as nothing (the Hangul fillers, the braille blank): a name of them
+#: alone looks empty on every page and printout.
+BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
 
 def visible_name(value: str) -> None:
-    """A name holds no invisible character: a zero-width space pasted with it, or a
-    right-to-left override that turns it around on every page and printout."""
+    """A name holds no invisible character (a zero-width space pasted with it, or a
+    right-to-left override that turns it around on every page and printout), and
+    something to read: a letter or a digit ("2026-12-05" names an evening; "- -" nobody)."""
     if any(unicodedata.category(char) in ("Cc", "Cf") for char in value):
         raise ValidationError(
             _("A name cannot hold invisible characters (such as a zero-width space)."),
             code="invisible",
         )
+    if not any(
+        unicodedata.category(char)[0] in "LN" and char not in BLANK_LOOKING for char in value
+    ):
+        raise ValidationError(_("A name needs a letter or a digit."), code="unreadable")
 
 
 #: What a note may hold of the invisible characters: its line breaks and tabs.

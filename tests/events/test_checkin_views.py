@@ -195,6 +195,31 @@ def test_a_walk_in_name_with_an_invisible_character_is_refused_on_its_field(
         Player(first_name="Wally", last_name=f"Walk{hidden}er").full_clean()
 
 
+@pytest.mark.parametrize("blank", ["- -", "\u3164", "\u2800\u2800", "\uffa0.", "  _ "])
+def test_a_walk_in_name_that_only_looks_blank_is_refused_on_its_field(
+    organizer_client, event, blank
+):
+    """A Hangul filler or a braille blank printed as an empty line on the score card."""
+    response = organizer_client.post(
+        url(event, "walk_in"), {"first_name": blank, "last_name": "Walker"}
+    )
+    assert response.status_code == 200
+    assert response.context["walk_in"].errors == {
+        "first_name": ["A name needs a letter or a digit."]
+    }
+    assert 'value="Walker"' in response.content.decode()
+    assert not Player.objects.exists()
+
+
+@pytest.mark.parametrize("first_name", ["Ø", "李", "+1", "Jo-Ann"])
+def test_a_walk_in_name_with_a_letter_or_a_digit_is_taken(organizer_client, event, first_name):
+    response = organizer_client.post(
+        url(event, "walk_in"), {"first_name": first_name, "last_name": "Walker"}
+    )
+    assert response.status_code == 302
+    assert Player.objects.get().first_name == first_name
+
+
 def test_the_page_runs_a_fixed_number_of_queries(
     organizer_client, event, make_player, make_couple, django_assert_num_queries
 ):

@@ -216,6 +216,19 @@ def test_an_event_name_with_an_invisible_character_is_refused_on_its_field(
     assert not Event.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("name", "refused"), [("- -", True), ("\u3164", True), ("2026-12-05", False)]
+)
+def test_an_event_name_needs_a_letter_or_a_digit(organizer_client, name, refused):
+    response = organizer_client.post(NEW, settings_data(name=name))
+    if refused:
+        assert field_errors(response, "name") == ["A name needs a letter or a digit."]
+        assert not Event.objects.exists()
+    else:
+        assert response.status_code == 302
+        assert Event.objects.get().name == name
+
+
 def test_changing_the_game_without_javascript_shows_its_options_before_saving(
     organizer_client,
 ):
