@@ -101,6 +101,7 @@ def _checkin_context(event: Event, query: str) -> dict:
         # The latest arrival on top, each with their table.
         "checkins": [(checkin, seated.get(checkin.player_id)) for checkin in checkins[::-1]],
         "fit": services.fit_for(event, len(checkins)),
+        "drawn": bool(seated),
     }
 
 

@@ -274,6 +274,19 @@ def test_after_the_draw_each_player_shows_their_table(organizer_client, make_eve
     assert page.count("at Table ") == 8 + 7  # the list, and the checked-in list
 
 
+def test_after_the_draw_the_page_says_a_check_out_counts_from_the_next_draw(
+    organizer_client, make_event, make_player
+):
+    """Checking out a player in the middle of a round said nothing of what it does (a
+    walk, 2026-12-01): the live count reads as the next draw's."""
+    event = make_event(status=Event.Status.CHECK_IN)
+    services.check_in(event, [make_player(f"Seat{n}", "Player") for n in range(8)])
+    said = "a check-in or check-out now counts from the next draw"
+    assert said not in organizer_client.get(url(event)).content.decode()
+    services.draw_round(event, seed=1)
+    assert said in organizer_client.get(url(event)).content.decode()
+
+
 def test_a_final_evening_takes_no_check_in_nor_walk_in(organizer_client, make_event, make_player):
     """A finished evening took check-ins and walk-ins, and its standings then listed
     them (fuzz walk of 2026-11-30). Refused, saying why; the page says so too."""
