@@ -56,6 +56,9 @@ class StandingsTable(SortedTable):
     name = tables.Column(verbose_name=_("Name"))
     played = tables.Column(verbose_name=_("Hands"), attrs=OPTIONAL)
     total = RankedFigure(verbose_name=_("Total"), attrs={"td": {"class": "num total"}})
+    # The rank's badge in words, a column of its own in the exports (a spreadsheet sorts
+    # the rank as a number); the page shows it beside the rank.
+    note = tables.Column(verbose_name=_("Note"), accessor="mark", visible=False)
 
     class Meta:
         # A lean template: django-tables2 sorts, pages and exports; the template writes the
@@ -70,9 +73,8 @@ class StandingsTable(SortedTable):
         return f"{value} ({_('single')})" if record.single else value
 
     def value_rank(self, value, record):
-        # The export says it in words; the page shows a badge.
-        rank = "–" if value is None else value
-        return f"{rank} ({record.mark})" if record.mark else rank
+        # A number or nothing: why a line has no rank is in the note.
+        return value
 
 
 def standings_table(standings: Standings, **kwargs) -> StandingsTable:
@@ -100,7 +102,15 @@ def standings_table(standings: Standings, **kwargs) -> StandingsTable:
             attrs={"td": {"class": "num total"}, "th": {"class": "optional"}},
         )
         extra.append(("total", total))
-    sequence = ["rank", "name", "played", "total", "per_round", *(name for name, _c in extra)]
+    sequence = [
+        "rank",
+        "name",
+        "played",
+        "total",
+        "per_round",
+        *(name for name, _c in extra),
+        "note",
+    ]
     table = StandingsTable(
         standings.rows,
         extra_columns=extra,

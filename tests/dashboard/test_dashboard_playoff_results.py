@@ -214,7 +214,9 @@ def test_the_page_shows_the_winner_and_no_start_button(organizer_client, drawn_e
     public = Client().get(reverse("dashboard:public_standings", args=[event.pk])).content
     assert public.decode().count("won the play-off</span>") == 1
     csv = organizer_client.get(page, {"_export": "csv"}).content.decode().splitlines()
-    assert csv[1].startswith("1 (won the play-off),")
+    # The rank a number a spreadsheet sorts, the badge in words in the last column.
+    assert csv[0].startswith("Rank,") and csv[0].endswith(",Note")
+    assert csv[1].startswith("1,") and csv[1].endswith(",won the play-off")
     assert csv[2].startswith("2,")
 
 
