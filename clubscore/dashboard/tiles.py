@@ -37,6 +37,7 @@ class Line:
     label: str
     names: str  # "Ann Fox & Bob Ray"
     total: int | str  # "–" at a table marked not played
+    filler: bool = False  # fills an empty seat of a play-off: scores count for nothing
 
 
 @dataclass
@@ -83,6 +84,7 @@ def table_lines(event: Event, state: TableState) -> list[Line]:
             return "–"
         return outcome.shown(player_id, card_in=table.turned_in_at is not None)
 
+    fillers = set(table.round.playoff_fillers)
     teams: dict[int, list] = {}
     for seat in seats:
         if seat.team is not None:
@@ -93,10 +95,14 @@ def table_lines(event: Event, state: TableState) -> list[Line]:
                 _("Team %(number)s") % {"number": number},
                 together(seat.player.name for seat in partners),
                 points(partners[0].player_id),
+                filler=all(seat.player_id in fillers for seat in partners),
             )
             for number, partners in sorted(teams.items())
         ]
-    return [Line("", seat.player.name, points(seat.player_id)) for seat in seats]
+    return [
+        Line("", seat.player.name, points(seat.player_id), seat.player_id in fillers)
+        for seat in seats
+    ]
 
 
 def link_caption(link: ScorekeeperLink) -> str:

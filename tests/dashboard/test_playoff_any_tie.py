@@ -9,6 +9,8 @@ turned in, without anyone calling time.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -133,10 +135,25 @@ def test_the_play_off_card_says_who_fills_the_empty_seat(drawn_event, client):
     link = table.links.first()
     page = client.get(reverse("scorekeeping:card", args=[link.token])).content.decode()
     assert f"{filler_name} fills an empty seat: the play-off counts nothing they score." in page
+    # Their total box says so too: the biggest figure on the card read as the winner's.
+    (box,) = re.findall(r'<div class="total-box[^"]*filler">.*?</div>', page, re.S)
+    assert filler_name in box and "fills a seat" in box
     # A regular table has no such line.
     regular = regular_tables(event)[0].links.first()
     page = client.get(reverse("scorekeeping:card", args=[regular.token])).content.decode()
-    assert "empty seat" not in page
+    assert "empty seat" not in page and "fills a seat" not in page
+
+
+def test_the_dashboard_tile_marks_who_fills_the_empty_seat(drawn_event, organizer_client):
+    event = luxury_family_tie(drawn_event)
+    standings = event_standings(event)
+    filler = playoff_offer(standings).suggested[0]
+    filler_name = next(row.name for row in standings.rows if filler in row.player_ids)
+    start_playoff(event, seed=3, fillers=[filler])
+    page = organizer_client.get(reverse("dashboard:event", args=[event.pk])).content.decode()
+    (line,) = re.findall(r'<tr class="filler">.*?</tr>', page, re.S)
+    assert filler_name in line and "fills a seat" in line
+    assert page.count("fills a seat") == 1  # the regular round's tiles: nobody
 
 
 def test_the_wall_says_who_fills_the_empty_seat_at_the_play_off_table(
