@@ -125,13 +125,20 @@ def test_a_fillers_score_counts_for_nothing_and_the_round_ends_after_one_round(d
     assert {r.name: r.total for r in after.rows} == {r.name: r.total for r in standings.rows}
 
 
-def test_the_play_off_card_says_who_fills_the_empty_seat(drawn_event, client):
-    """The tablet says whose score counts for nothing, so the table knows before it plays."""
+def playoff_with_a_filler(drawn_event) -> tuple[Event, Round, str]:
+    """A Luxury Family tie of two whose play-off has the suggested filler: the event, the
+    play-off round and the filler's name."""
     event = luxury_family_tie(drawn_event)
     standings = event_standings(event)
     filler = playoff_offer(standings).suggested[0]
     filler_name = next(row.name for row in standings.rows if filler in row.player_ids)
-    table = playoff_table(start_playoff(event, seed=3, fillers=[filler]))
+    return event, start_playoff(event, seed=3, fillers=[filler]), filler_name
+
+
+def test_the_play_off_card_says_who_fills_the_empty_seat(drawn_event, client):
+    """The tablet says whose score counts for nothing, so the table knows before it plays."""
+    event, round_, filler_name = playoff_with_a_filler(drawn_event)
+    table = playoff_table(round_)
     link = table.links.first()
     page = client.get(reverse("scorekeeping:card", args=[link.token])).content.decode()
     assert f"{filler_name} fills an empty seat: the play-off counts nothing they score." in page
@@ -145,11 +152,7 @@ def test_the_play_off_card_says_who_fills_the_empty_seat(drawn_event, client):
 
 
 def test_the_dashboard_tile_marks_who_fills_the_empty_seat(drawn_event, organizer_client):
-    event = luxury_family_tie(drawn_event)
-    standings = event_standings(event)
-    filler = playoff_offer(standings).suggested[0]
-    filler_name = next(row.name for row in standings.rows if filler in row.player_ids)
-    start_playoff(event, seed=3, fillers=[filler])
+    event, _round, filler_name = playoff_with_a_filler(drawn_event)
     page = organizer_client.get(reverse("dashboard:event", args=[event.pk])).content.decode()
     (line,) = re.findall(r'<tr class="filler">.*?</tr>', page, re.S)
     assert filler_name in line and "fills a seat" in line
@@ -159,11 +162,7 @@ def test_the_dashboard_tile_marks_who_fills_the_empty_seat(drawn_event, organize
 def test_the_wall_says_who_fills_the_empty_seat_at_the_play_off_table(
     drawn_event, organizer_client
 ):
-    event = luxury_family_tie(drawn_event)
-    standings = event_standings(event)
-    filler = playoff_offer(standings).suggested[0]
-    filler_name = next(row.name for row in standings.rows if filler in row.player_ids)
-    start_playoff(event, seed=3, fillers=[filler])
+    event, _round, filler_name = playoff_with_a_filler(drawn_event)
     wall = organizer_client.get(reverse("events:wall", args=[event.pk])).content.decode()
     assert (
         f'<p class="wall-fillers">{filler_name} fills an empty seat: the play-off counts '
