@@ -235,10 +235,16 @@ def draft(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _act(
-    request: HttpRequest, card: ScoreCard, action, on_invalid=None, on_refused=None
+    request: HttpRequest,
+    card: ScoreCard,
+    action,
+    on_invalid=None,
+    on_refused=None,
+    number: int | None = None,
 ) -> HttpResponse:
     """Run a card action; say how it went on the card (or let `on_invalid` answer, or
-    `on_refused` with the message of a refusal or a conflict, keeping what was typed)."""
+    `on_refused` with the message of a refusal or a conflict, keeping what was typed).
+    `number`: the hand or round it acts on, named when it changed meanwhile."""
     try:
         outcome = action()
     except Refused as refusal:
@@ -246,7 +252,7 @@ def _act(
             return on_refused(refusal.message)
         return _not_taken(request, card, [refusal.message])
     except Conflict:
-        said = translate(card.game.words.changed_meantime)
+        said = _changed_meantime(card, number)
         if on_refused is not None:
             return on_refused(said)
         return _not_taken(request, card, [said])
@@ -258,6 +264,13 @@ def _act(
         )
     success_once(request, outcome.get("message", ""))
     return redirect(reverse("scorekeeping:card", args=[card.link.token]) + "#next")
+
+
+def _changed_meantime(card: ScoreCard, number: int | None) -> str:
+    """ "Round 2: The round changed in the meantime; check it again.": a tablet's queue
+    sends several, and its answer shows above whichever round the card shows first."""
+    said = translate(card.game.words.changed_meantime)
+    return said if number is None else f"{translate(card.game.words.label(number))}: {said}"
 
 
 def _not_taken(request: HttpRequest, card: ScoreCard, said: list[str]) -> HttpResponse:
@@ -285,6 +298,7 @@ def confirm(request: HttpRequest, token: str) -> HttpResponse:
         request,
         card,
         lambda: actions.confirm(card, number, version=version, key=_key(request), player_id=player),
+        number=number,
     )
 
 
@@ -311,9 +325,7 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
             # No form to show it on (confirmed meanwhile, the card turned in): said above
             # the card as it is now.
             said = dispute_form.non_field_errors()
-            messages.error(
-                request, said[0] if said else translate(card.game.words.changed_meantime)
-            )
+            messages.error(request, said[0] if said else _changed_meantime(card, number))
             return redirect(reverse("scorekeeping:card", args=[token]) + "#next")
         # 200, as a hand shown again with its errors: no error in the browser console.
         return _page(request, page)
@@ -350,6 +362,7 @@ def dispute(request: HttpRequest, token: str) -> HttpResponse:
         ),
         on_invalid=refused_proposal if proposal is not None else None,
         on_refused=refused,
+        number=number,
     )
 
 

@@ -90,11 +90,18 @@
       } else if (field.tagName === "SELECT") {
         // A choice by its words (the player who took a ten, the first of whom is "0").
         if (field.value !== "") shown.push([labelOf(field), field.options[field.selectedIndex].text]);
-      } else if (field.value !== "" && field.value !== "0") {
+      } else if (field.value !== "" && (field.value !== "0" || field.required)) {
+        // A 0 left as it stands is said by nothing; one that must be given (a bid of 0)
+        // is typed, and the scorekeeper types it again from this.
         shown.push([labelOf(field), field.value]);
       }
     }
     return shown;
+  }
+
+  // "Jokers 1"; "K, Q, J, 10: 5" where the label ends in a number of its own.
+  function said(label, value) {
+    return label + (/\d$/.test(label) ? ": " : " ") + value;
   }
 
   function itemOf(form, submitter) {
@@ -378,7 +385,7 @@
     shown.forEach(function (pair) {
       var cut = pair[0].indexOf(": ");
       var group = cut > 0 ? pair[0].slice(0, cut) : null;
-      var text = (group ? pair[0].slice(cut + 2) : pair[0]) + " " + pair[1];
+      var text = said(group ? pair[0].slice(cut + 2) : pair[0], pair[1]);
       if (group !== null && group === lastGroup) parts[parts.length - 1] += ", " + text;
       else parts.push(group !== null ? group + ": " + text : text);
       lastGroup = group;
@@ -631,7 +638,7 @@
       var what = document.createElement("li");
       what.className = "message error typed";
       what.textContent = (title ? title + ": " : "") + words.typed + " " +
-        shown.map(function (pair) { return pair[0] + " " + pair[1]; }).join(" · ");
+        shown.map(function (pair) { return said(pair[0], pair[1]); }).join(" · ");
       if (forget) what.appendChild(forgetButton(forget, what, box));
       box.appendChild(what);
     }

@@ -220,9 +220,10 @@ def test_a_hand_waiting_to_be_sent_names_each_group_once(new_page, live_server, 
     page.context.set_offline(True)
     enter_offline(page, {"melded_twos": "2", "melded_aces": "3", "in_hand_low": "2"})
     row = waiting_row(page, 1)
+    # A label ending in a number of its own takes a colon ("9 down to 4 2" read as one).
     expect(row.locator(".queued-values")).to_have_text(
         "Cards melded (laid down, books included): Twos 2, Aces 3"
-        " · Cards left in hand and foot: 9 down to 4 2"
+        " · Cards left in hand and foot: 9 down to 4: 2"
     )
     page.context.set_offline(False)
     expect(row).not_to_contain_text("waiting to send", timeout=BACK_ONLINE_MS)
@@ -307,6 +308,27 @@ def test_a_laus_round_waiting_names_who_took_each_ten(new_page, live_server, dra
     expect(row).to_contain_text("waiting to send")
     expect(row).to_contain_text("Who took the ten of ♠ spades? P1A Table1")
     expect(row).to_contain_text("Who took the ten of ♥ hearts? P1B Table1")
+
+
+def test_an_exact_bid_round_waiting_says_a_bid_of_0(new_page, live_server, drawn_event):
+    """A bid of 0 was left out of what waits (and of "What you typed"), as a count of 0
+    left as it stands is: the scorekeeper types it again from there."""
+    event = start_clock(drawn_event("exact_bid", tables=1))
+    link = ScorekeeperLink.objects.get(table__round__event=event)
+    page = open_card(new_page(TABLET), live_server, link)
+    page.context.set_offline(True)
+    form = page.locator("form[data-queue=entry]")
+    bids = form.locator("input[name^=bid_]")
+    for index in range(bids.count()):
+        bids.nth(index).fill("1" if index == 0 else "0")
+    tricks = form.locator("input[name^=tricks_]:not([data-auto])")  # the last fills itself in
+    for index in range(tricks.count()):
+        tricks.nth(index).fill("1" if index == 0 else "0")
+    form.locator("button[type=submit]").click()
+    row = waiting_row(page, 1)
+    expect(row).to_contain_text("waiting to send")
+    expect(row).to_contain_text("P1B Table1 bid 0")
+    expect(row).to_contain_text("P1B Table1 took 0")
 
 
 def test_a_refusal_after_an_offline_reload_no_longer_says_no_network(new_page, live_server, card):

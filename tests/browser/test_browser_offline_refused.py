@@ -57,7 +57,7 @@ def test_a_hand_waiting_when_its_link_is_replaced_is_not_dropped_silently(
     expect(said).to_contain_text("What you typed:")
     # A label two groups share says its group: melded, or left in hand.
     expect(said).to_contain_text("Cards melded (laid down, books included): Aces 3")
-    expect(said).to_contain_text("Cards left in hand and foot: 9 down to 4 2")
+    expect(said).to_contain_text("Cards left in hand and foot: 9 down to 4: 2")
     screenshot(page, "tablet-queued-hand-link-replaced-768")
     assert not ScoreEntry.objects.filter(table=link.table).exists()
 

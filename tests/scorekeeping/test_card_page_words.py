@@ -68,7 +68,7 @@ def test_every_message_of_a_round_game_says_round_in_english_and_german(
     player = link.table.seats.order_by("position")[1].player_id
     confirm = {"number": 1, "version": 0, "player": player}
     changed = _post(tablet, link, "confirm", confirm).content.decode()
-    assert "The round changed in the meantime; check it again." in changed
+    assert "Round 1: The round changed in the meantime; check it again." in changed
     refused = _post(tablet, link, "turn_in", {}).content.decode()
     assert "Every round must be entered and confirmed before the card is turned in." in refused
     dashboard = organizer_client.get(reverse("dashboard:event", args=[event.pk]))

@@ -40,7 +40,8 @@ def test_the_queue_is_answered_with_a_page_that_says_it(confirm_stale):
     answer = confirm_stale(queued=True)
     assert answer.status_code == 200
     page = answer.content.decode()
-    assert 'role="alert">The hand changed in the meantime; check it again.</p>' in page
+    # Which hand: a queue sends several, shown above whichever the card shows first.
+    assert 'role="alert">Hand 1: The hand changed in the meantime; check it again.</p>' in page
     assert "<form" not in page.split('id="main"')[1]  # the queue shows it above the card
 
 
