@@ -759,6 +759,33 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (!navigator.onLine) event.preventDefault();
   });
+  // Typed on without the server: what the last preview filled in and said was of other
+  // numbers (six aces in all, an error already put right). Left blank and unsaid until
+  // the server works them out again, when it is sent or the network is back.
+  document.addEventListener("input", function (event) {
+    var form = entryForm();
+    if (!form || !form.contains(event.target)) return;
+    if (navigator.onLine && localStorage.getItem(AWAY) === null) return;
+    var autos = form.querySelectorAll("input[data-auto]");
+    for (var i = 0; i < autos.length; i++) {
+      if (!autos[i].dataset.touched) {
+        autos[i].value = "";
+        autos[i].classList.remove("filled");
+      }
+    }
+    var errors = form.querySelectorAll(".field-errors, .form-errors");
+    for (var m = 0; m < errors.length; m++) errors[m].textContent = "";
+    var stale = form.querySelectorAll(".has-error");
+    for (var n = 0; n < stale.length; n++) stale[n].classList.remove("has-error");
+    var preview = document.getElementById("preview");
+    if (preview) {
+      preview.textContent = "";
+      var note = document.createElement("p");
+      note.className = "hint";
+      note.textContent = words.previewLater;
+      preview.appendChild(note);
+    }
+  });
   // The polls and previews tell whether the server answers.
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail.xhr;

@@ -331,6 +331,31 @@ def test_an_exact_bid_round_waiting_says_a_bid_of_0(new_page, live_server, drawn
     expect(row).to_contain_text("P1B Table1 took 0")
 
 
+def test_typed_on_offline_what_filled_itself_in_is_not_left_standing(
+    new_page, live_server, drawn_event
+):
+    """Offline, the count the last preview filled in stayed (a walk: six aces in all on a
+    Laus card), with the last preview's errors: blank and unsaid until the server has it."""
+    event = start_clock(drawn_event("exact_bid", tables=1, players_per_table=3))
+    link = ScorekeeperLink.objects.get(table__round__event=event)
+    page = open_card(new_page(TABLET), live_server, link)
+    for name, value in (("bid_0", "1"), ("bid_1", "0"), ("bid_2", "1"), ("tricks_0", "1")):
+        page.locator(f"#id_{name}").fill(value)
+    page.locator("#id_tricks_1").fill("0")
+    last = page.locator("#id_tricks_2")
+    expect(last).to_have_value(re.compile(r"\d"))  # filled in by the server
+    page.context.set_offline(True)
+    page.locator("#id_tricks_1").fill("9")  # more than the round's cards
+    expect(last).to_have_value("")
+    expect(page.locator("#preview")).to_have_text(
+        "No connection: the total, what fills itself in and any mistake are shown once "
+        "the server has it."
+    )
+    page.context.set_offline(False)
+    page.locator("#id_tricks_1").fill("0")  # online again: the server fills it in
+    expect(last).to_have_value(re.compile(r"\d"), timeout=BACK_ONLINE_MS)
+
+
 def test_a_refusal_after_an_offline_reload_no_longer_says_no_network(new_page, live_server, card):
     """A hand queued offline, the card reloaded from its kept copy, the network back: the
     server's refusal showed under "No network: this is the card as last seen"."""
