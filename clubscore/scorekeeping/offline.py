@@ -111,6 +111,7 @@ def strings() -> dict[str, str]:
         "waitingOne": waiting_to_send(1),
         "waitingOther": waiting_to_send(2),
         "waiting": _("waiting to send"),
+        "sending": _("Sending…"),
         "whenSent": _("total when sent"),
         # A post answered with no card (its link replaced meanwhile, a session gone):
         # nothing was saved.
@@ -119,11 +120,6 @@ def strings() -> dict[str, str]:
             "does not open, ask the organizer for the table's new link."
         ),
         "typed": _("What you typed:"),
-        # Typed on without the server: the preview and what fills itself in wait for it.
-        "previewLater": _(
-            "No connection: the total, what fills itself in and any mistake are shown "
-            "once the server has it."
-        ),
         # Under numbers typed for a hand saved meanwhile from another tablet, once read.
         "forgetTyped": _("Forget these numbers"),
     }

@@ -29,6 +29,7 @@
   var channel = "BroadcastChannel" in window ? new BroadcastChannel("clubscore:" + token) : null;
   var queue = [];      // what IndexedDB holds, as last read
   var sending = false;
+  var posting = 0;  // saves and confirmations sent from the form, not yet answered
   // An answer to read is on the screen (a conflict, a refusal with what was typed): the
   // rest of the queue waits for the scorekeeper (a form sent, "Send now", a reload), or
   // the next item's answer would replace it before anyone read it.
@@ -142,10 +143,15 @@
     form.dataset.posting = "1";
     form.setAttribute("aria-busy", "true");
     if (submitter) submitter.disabled = true;
+    // A slow network: the light says it is on its way, not only a greyed button.
+    posting += 1;
+    light();
     post(item).then(function (answer) {
       delete form.dataset.posting;
       form.removeAttribute("aria-busy");
       if (submitter) submitter.disabled = false;
+      posting -= 1;
+      light();
       if (answer === "stored") {
         forgetTypingOf(item).then(toCard, toCard);
         return;
@@ -433,6 +439,7 @@
       localStorage.setItem(SINCE, String(since));
       parts.push(words.offlineSince.replace("{time}", hhmm(since)));
     }
+    if (posting && online) parts.push(words.sending);
     if (queue.length) {
       var text = queue.length === 1 ? words.waitingOne : words.waitingOther;
       parts.push(text.replace("{count}", String(queue.length)));
@@ -777,14 +784,9 @@
     for (var m = 0; m < errors.length; m++) errors[m].textContent = "";
     var stale = form.querySelectorAll(".has-error");
     for (var n = 0; n < stale.length; n++) stale[n].classList.remove("has-error");
+    // Its total too: the card's offline hint says when it comes ("Not sent yet: …").
     var preview = document.getElementById("preview");
-    if (preview) {
-      preview.textContent = "";
-      var note = document.createElement("p");
-      note.className = "hint";
-      note.textContent = words.previewLater;
-      preview.appendChild(note);
-    }
+    if (preview) preview.textContent = "";
   });
   // The polls and previews tell whether the server answers.
   document.addEventListener("htmx:afterRequest", function (event) {
