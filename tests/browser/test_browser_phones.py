@@ -100,6 +100,8 @@ def test_twenty_phones_check_in_see_their_tables_and_call_the_organizer(
     for phone in phone_pages:
         phone.wait_for_url(re.compile(r"/p/[\w-]+/$"))
         expect(phone.locator(".phone-status")).to_contain_text("You are checked in.")
+    welcome = phone_pages[0].locator(".messages .message.success")
+    expect(welcome).to_contain_text("you are checked in")
     assert CheckIn.objects.filter(event=event).count() == COUNT
     # The organizer's check-in page counts them within seconds (its panel polls).
     expect(organizer_page.locator(".live-count")).to_contain_text("20 checked in", timeout=15_000)
@@ -119,6 +121,8 @@ def test_twenty_phones_check_in_see_their_tables_and_call_the_organizer(
         number.wait_for(timeout=15_000)
         token = phone.url.rstrip("/").rsplit("/", 1)[1]
         assert int(number.get_attribute("data-table")) == tables[links[token]]
+    # The welcome was said: it no longer stands above the table (it stayed all evening).
+    expect(welcome).to_have_count(0)
     assert_readable(phone_pages[0])
     screenshot(phone_pages[0], "phone-table-390")
 
@@ -145,6 +149,8 @@ def test_twenty_phones_check_in_see_their_tables_and_call_the_organizer(
     )
     organizer_page.locator(f"#call-{call.pk}").get_by_role("button", name="Done").click()
     expect(caller.locator(".phone-call-state")).to_have_count(0, timeout=15_000)
+    # "The organizer has been called." at the top goes too (issue 25: the screen clears).
+    expect(caller.locator(".messages")).to_have_count(0)
     call.refresh_from_db()
     assert call.answered_at and call.closed_at
     assert not caller.evaluate("document.documentElement.scrollWidth > window.innerWidth")
