@@ -417,3 +417,42 @@ def test_a_luxury_family_table_of_three_keeps_its_names_whole_on_a_german_phone(
     expect(phone.locator(".phone-hands thead th")).to_have_text([f for f, _l in three])
     name = f"phone-luxury-three-names-{locale}"
     assert_fits(phone, name, [ON_ONE_LINE, WHOLE_WORDS], [ON_ONE_LINE])
+
+
+@pytest.mark.parametrize(
+    "locale, said",
+    [
+        ("en-GB", "The seating has changed: this is where you sit now."),
+        ("de-DE", "Die Sitzordnung hat sich geändert: Hier sitzen Sie jetzt."),
+    ],
+)
+def test_a_redraw_says_on_the_phone_that_the_seat_changed(
+    new_page, live_server, make_event, make_player, locale, said
+):
+    """A redraw moved the player from table 1 to table 2 at the next poll, with no word:
+    a player who had walked to table 1 read "Your table 2" as it always was."""
+    from clubscore.events import services
+
+    event = make_event(status=Event.Status.CHECK_IN)
+    players = [make_player(f"Spieler{n}", f"Tisch{n}") for n in range(8)]
+    services.check_in(event, players)
+    services.draw_round(event, seed=1)
+
+    def table_of(player) -> int:
+        return Seat.objects.get(round__event=event, player=player).table.number
+
+    player = players[0]
+    seed = 2
+    link = phones.link_for(event, player)
+    phone = new_page(PHONE, locale=locale)
+    phone.goto(live_server.url + reverse("playerpages:player", args=[link.token]))
+    before = table_of(player)
+    expect(phone.locator(".phone-number")).to_have_attribute("data-table", str(before))
+    expect(phone.locator("#seat-changed")).to_have_count(0)
+    while table_of(player) == before:  # the organizer draws again until the seat moves
+        services.draw_round(event, seed=seed)
+        seed += 1
+    after = str(table_of(player))
+    expect(phone.locator(".phone-number")).to_have_attribute("data-table", after, timeout=15_000)
+    expect(phone.locator("#seat-changed")).to_have_text(said)
+    assert_readable(phone)
