@@ -325,6 +325,8 @@ def test_after_the_final_the_page_links_the_ladder_and_the_players_own_page(clie
     Event.objects.filter(pk=event.pk).update(status=Event.Status.FINAL, public_standings=True)
     page = text(client.get(page_url(link)))
     assert f"/players/{seat.player.pk}/" in page and "/ladder/" in page
+    # The button says what it opens, not the player's name alone (a walk, 2026-12-01).
+    assert f"{seat.player.name}: rating and evenings</a>" in page
 
 
 def test_a_call_sent_after_the_final_says_so_on_the_players_result(client, drawn_event):
