@@ -456,3 +456,32 @@ def test_a_redraw_says_on_the_phone_that_the_seat_changed(
     expect(phone.locator(".phone-number")).to_have_attribute("data-table", after, timeout=15_000)
     expect(phone.locator("#seat-changed")).to_have_text(said)
     assert_readable(phone)
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "en-GB"])
+def test_an_exact_bid_table_of_three_keeps_long_first_names_whole_at_390(
+    new_page, live_server, drawn_event, console_errors, locale
+):
+    """A walk (2026-12-01) read "Agnieszk / a", "Jürge / n", "Nanc / y" over the columns
+    of a German phone at 390 px: "Endstand" heading the final row took their width."""
+    from clubscore.club.models import Player
+    from tests.playoffs import confirm, regular_tables, turn_in
+
+    event = drawn_event("exact_bid", tables=1, players_per_table=3, options={"start_cards": 1})
+    (table,) = regular_tables(event)
+    seats = list(Seat.objects.filter(table=table).select_related("player").order_by("position"))
+    names = [("Agnieszka", "Nowak"), ("Jürgen", "Hartmann"), ("Nancy", "Moore")]
+    for seat, (first, last) in zip(seats, names, strict=True):
+        Player.objects.filter(pk=seat.player_id).update(first_name=first, last_name=last)
+    confirm(table, 1, {"bids": [1, 0, 1], "tricks": [1, 0, 0]})
+    turn_in([table])
+    phone = new_page(PHONE, locale=locale)
+    phone.goto(
+        live_server.url
+        + reverse("playerpages:player", args=[phones.link_for(event, seats[2].player).token])
+    )
+    expect(phone.locator(".phone-hands thead th")).to_have_text(["Agnieszka", "Jürgen", "Nancy"])
+    expect(phone.locator(".phone-hands tfoot th").last).to_have_text("Σ×")
+    screenshot(phone, f"phone-exact-bid-three-long-names-{locale}-390")
+    assert phone.evaluate(ON_ONE_LINE) == []
+    assert_readable(phone)
