@@ -98,6 +98,8 @@ def test_a_final_evening_stops_its_clocks_and_reopens_at_time_called(
     page = organizer_client.get(url).content.decode()
     assert "data-countdown" not in page  # no clock counts down on a final evening
     assert page.count(words[0]) == 3 and words[1] in page  # the Reopen text
+    # Done, not a warning: the clocks of rounds whose cards are all in no longer read orange.
+    assert page.count(" clock-all-in") == 3
     assert page.count(words[2]) == 1  # said once, not again over the clocks
     finish.reopen_event(three_rounds, user=organizer)
     assert Event.objects.get(pk=three_rounds.pk).status == Event.Status.TIME_CALLED
