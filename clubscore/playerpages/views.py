@@ -344,7 +344,10 @@ def call(request: HttpRequest, token: str) -> HttpResponse:
     except calls.CallRefused as refusal:
         messages.error(request, str(refusal))
     else:
-        messages.success(request, called.message)
+        if not called.new:
+            # A new call is said by the page itself ("… Please wait at your table."): a
+            # note above it said it twice. Called already, the note says whose call stands.
+            messages.info(request, called.message)
     return redirect(back)
 
 

@@ -5,8 +5,9 @@
      beside a later state (the call answered and done, the tables drawn). A refusal
      stays until the page is left.
    - The player's seat changed under their eyes (the tables drawn again, the next
-     round, a seat after sitting out): said above it until the next news, or a player
-     who walked to table 1 reads "Your table 2" as it always was. */
+     round, a seat after sitting out, other partners at the same table): said above it
+     until the next news, or a player who walked to table 1 reads "Your table 2" as it
+     always was. */
 (function () {
   "use strict";
   var seatBefore = null;
@@ -15,7 +16,13 @@
     var live = document.getElementById("live");
     if (!live) return null;
     var number = live.querySelector(".phone-number[data-table]");
-    if (number) return "table " + number.dataset.table;
+    if (number) {
+      // Who sits with the player too: a new partner at the same table number is news.
+      var company = live.querySelectorAll(".phone-partner, .phone-opponents");
+      var names = [];
+      for (var i = 0; i < company.length; i++) names.push(company[i].textContent.trim());
+      return "table " + number.dataset.table + ": " + names.join(" / ");
+    }
     return live.querySelector(".phone-sitout") ? "out" : null;
   }
 

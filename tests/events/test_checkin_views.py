@@ -281,7 +281,7 @@ def test_after_the_draw_the_page_says_a_check_out_counts_from_the_next_draw(
     walk, 2026-12-01): the live count reads as the next draw's."""
     event = make_event(status=Event.Status.CHECK_IN)
     services.check_in(event, [make_player(f"Seat{n}", "Player") for n in range(8)])
-    said = "a check-in or check-out now counts from the next draw"
+    said = "a check-in or check-out now changes the tables only when they are drawn again"
     assert said not in organizer_client.get(url(event)).content.decode()
     services.draw_round(event, seed=1)
     assert said in organizer_client.get(url(event)).content.decode()

@@ -46,9 +46,9 @@ def test_a_call_from_a_phone_reaches_the_dashboard_and_is_answered(
         "score",
         "Hand 2",
     )
-    assert "The organizer has been called. Please wait at your table." in text(
-        client.get(page_url(link))
-    )
+    page = text(client.get(page_url(link)))
+    assert "The organizer has been called. Please wait at your table." in page
+    assert page.count("The organizer has been called") == 1  # said once, not above it too
     dashboard = text(organizer_client.get(reverse("dashboard:event", args=[event.pk])))
     assert "We disagree about a score" in dashboard and "called just now" in dashboard
     assert "waiting 0" not in dashboard  # "waiting 0 minutes", before
