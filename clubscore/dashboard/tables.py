@@ -73,7 +73,8 @@ class StandingsTable(SortedTable):
         return f"{value} ({_('single')})" if record.single else value
 
     def value_rank(self, value, record):
-        # A number or nothing: why a line has no rank is in the note.
+        # A number or nothing (why a line has no rank is in the note). Without it the
+        # export takes the page's cell, the rank and its badge's words as one text.
         return value
 
 
