@@ -300,10 +300,8 @@ def finish_evening(request: HttpRequest, event_id: int) -> HttpResponse:
     except finish.FinishRefused as refusal:
         messages.error(request, refusal.message)
         return redirect("dashboard:finish", event.pk)
-    messages.success(
-        request,
-        _("The evening is final: the scorekeeper links are closed and the ladder counts it."),
-    )
+    # The page's own panel says what "final" means; the message says what to do next.
+    messages.success(request, _("Finished: the final standings are ready to print."))
     return _dashboard(event)
 
 

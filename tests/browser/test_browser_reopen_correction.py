@@ -24,6 +24,7 @@ WORDS = {
         "saved": "Hand 1 saved.",
         "finish": "Finish the evening",
         "final": "The evening is final",
+        "finished": "Finished: the final standings are ready to print.",
         "absent": "Did not play",
     },
     "de": {
@@ -31,6 +32,7 @@ WORDS = {
         "saved": "Hand 1 gespeichert.",
         "finish": "Abend abschließen",
         "final": "Der Abend ist abgeschlossen",
+        "finished": "Beendet: Das Endergebnis ist bereit zum Drucken.",
         "absent": "Nicht gespielt",
     },
 }
@@ -73,7 +75,8 @@ def test_a_correction_after_reopen_keeps_the_table(
 
     page.goto(f"{live_server.url}/events/{event.pk}/dashboard/finish/")
     page.get_by_role("button", name=words["finish"]).click()
-    expect(page.locator(".message").first).to_contain_text(words["final"])
+    expect(page.locator(".message").first).to_have_text(words["finished"])
+    expect(page.locator(".evening-panel .message")).to_contain_text(words["final"])
     assert Event.objects.get(pk=event.pk).status == Event.Status.FINAL
     entries = ScoreEntry.objects.filter(table__round__event=event, table__number=3)
     assert {entry.status for entry in entries} == {"confirmed"}

@@ -54,8 +54,9 @@ def test_finish_the_evening_tapped_twice_lands_on_the_dashboard_with_its_message
     second = twice(organizer_client, finish_url, data)
 
     assert second.redirect_chain[-1][0] == reverse("dashboard:event", args=[event.pk])
-    words = "The evening is final: the scorekeeper links are closed and the ladder counts it."
+    words = "Finished: the final standings are ready to print."
     assert words in said(second) and "The evening is final already." not in said(second)
+    assert second.content.decode().count("The evening is final") == 1  # the panel's, once
     assert Event.objects.get(pk=event.pk).status == Event.Status.FINAL
     assert ClockAction.objects.filter(event=event, action=ClockAction.Action.FINISH).count() == 1
 

@@ -622,7 +622,7 @@ def test_a_confirmed_hand_without_team_parts_is_done_for_both_teams(client, runn
     ("language", "words"),
     [
         ("en", "A bid may be at most 5: this round was played with 5 cards each."),
-        ("de", "Eine Ansage darf höchstens 5 sein: In dieser Runde hatte jeder 5 Karten."),
+        ("de", "Eine Ansage darf höchstens 5 sein, denn in dieser Runde hatte jeder 5 Karten."),
     ],
 )
 def test_a_bid_over_the_cards_says_the_bid_may_be_at_most_that_many(
