@@ -73,6 +73,23 @@ def add_parts(entry, *states: str, version: int = 1) -> None:
         TeamPart.objects.create(entry=entry, team=number, data=team, state=state, version=version)
 
 
+def confirmed_hf_hands(table, numbers) -> None:
+    """Hand and Foot hands `numbers` of `table` entered and confirmed by both teams."""
+    from clubscore.events.models import ScoreEntry
+    from clubscore.games import score
+
+    for number in numbers:
+        payload = hf_hand(number)
+        entry = ScoreEntry.objects.create(
+            table=table,
+            number=number,
+            payload=payload,
+            result=score("hand_and_foot", payload),
+            status=ScoreEntry.Status.CONFIRMED,
+        )
+        add_parts(entry, "confirmed")
+
+
 def stored_result(table, number: int, payload: dict) -> dict:
     """The result the tablet stores for `payload` as entry `number` of `table`: the game
     scores it on its own, or (scored as a whole) with the table's entries in before it

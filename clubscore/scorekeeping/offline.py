@@ -122,4 +122,8 @@ def strings() -> dict[str, str]:
         "typed": _("What you typed:"),
         # Under numbers typed for a hand saved meanwhile from another tablet, once read.
         "forgetTyped": _("Forget these numbers"),
+        "unsavedTurnIn": _(
+            "What is typed in the form below is not saved: save it first, or tap “Turn in "
+            "the card” again to turn the card in without it."
+        ),
     }

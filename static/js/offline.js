@@ -723,6 +723,7 @@
     if (!form.dataset || !form.dataset.queue) return;
     event.preventDefault();
     if (form.dataset.fresh) return;  // the blank next hand: nothing typed to send
+    if (form.dataset.queue === "turn_in" && typedNotSaved(form)) return;
     held = false;  // the scorekeeper acts on what was said: the queue goes on
     var item = itemOf(form, event.submitter);
     // Online with nothing waiting it is sent at once; else it waits its turn. What was
@@ -733,6 +734,20 @@
       keep(item, form).then(function () { forgetTypingOf(item); });
     }
   });
+
+  // A hand (or a correction) typed and not saved is not dropped by "Turn in the card"
+  // without a word: the first tap says so, a second one turns the card in without it.
+  function typedNotSaved(turnIn) {
+    var form = entryForm();
+    if (!form || !form.dataset.dirty || turnIn.dataset.warned) return false;
+    turnIn.dataset.warned = "1";
+    var note = document.createElement("p");
+    note.className = "form-errors unsaved-note";
+    note.setAttribute("role", "alert");
+    note.textContent = words.unsavedTurnIn;
+    turnIn.insertBefore(note, turnIn.firstChild);
+    return true;
+  }
 
   document.addEventListener("input", function (event) {
     var form = event.target.closest && event.target.closest("form[data-queue=entry]");

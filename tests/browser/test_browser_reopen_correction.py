@@ -11,8 +11,7 @@ from playwright.sync_api import expect
 from clubscore.events import finish
 from clubscore.events.clock import start_clock
 from clubscore.events.models import Event, ScoreEntry, ScorekeeperLink, Table
-from clubscore.games import score
-from tests.payloads import add_parts, hf_hand
+from tests.payloads import confirmed_hf_hands
 
 from .conftest import TABLET, log_in
 
@@ -45,16 +44,7 @@ def test_a_correction_after_reopen_keeps_the_table(
     words = WORDS[language]
     event = start_clock(drawn_event("hand_and_foot", tables=3, name="Friday"))
     for table in Table.objects.filter(round__event=event):
-        for number in (1, 2, 3):
-            payload = hf_hand(number)
-            entry = ScoreEntry.objects.create(
-                table=table,
-                number=number,
-                payload=payload,
-                result=score("hand_and_foot", payload),
-                status=ScoreEntry.Status.CONFIRMED,
-            )
-            add_parts(entry, "confirmed")
+        confirmed_hf_hands(table, (1, 2, 3))
     Table.objects.filter(round__event=event).update(turned_in_at=timezone.now())
     finish.finish_event(event, user=organizer)
     finish.reopen_event(event, user=organizer)
