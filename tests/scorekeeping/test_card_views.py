@@ -795,7 +795,7 @@ def test_once_entry_has_closed_the_card_offers_nothing_the_server_refuses(client
     for link in (one, two):
         page = client.get(url(link)).content.decode()
         assert "Entry has closed: the organizer takes this card in." in page
-        assert "Turn in the card" not in page and 'class="entry-form"' not in page
+        assert "Turn in the card</button>" not in page and 'class="entry-form"' not in page
     refused = client.post(url(one, "turn_in"), {}, follow=True).content.decode()
     assert "Entry has closed. Ask the organizer to change the card." in refused
 

@@ -50,7 +50,7 @@ def test_a_laus_table_plays_to_the_threshold_and_turns_in(client, running):
     play_round(client, link, 1)
     page = client.get(url(link)).content.decode()
     assert "Round 2" in page and 'name="ten_S"' in page  # 340: the game goes on
-    assert "Game over" not in page and "Turn in the card" not in page
+    assert "Game over" not in page and "Turn in the card</button>" not in page
 
     play_round(client, link, 2)
     page = client.get(url(link)).content.decode()
