@@ -263,8 +263,8 @@ class HandAndFootForm(EntryForm):
 
 class ExactBidForm(EntryForm):
     """One round: each player's bid in the order they bid (from the first bidder,
-    clockwise: a scorekeeper types them as they are said), then the tricks in seat order
-    (the last one fills itself in)."""
+    clockwise: a scorekeeper types them as they are said), then the tricks in the same
+    order, so each player is in the same place in both (the last one fills itself in)."""
 
     game_key = ExactBid.key
     checks_while_blank = True  # a bid over the cards shows before every bid is in
@@ -273,22 +273,26 @@ class ExactBidForm(EntryForm):
     def cards(self) -> int:
         return cards_in_round(self.number - 1, self.options["start_cards"])
 
+    @property
+    def bidding(self) -> list[int]:
+        """The seats in the order they bid this round."""
+        seats = len(self.players)
+        return [(self.first_seat + k) % seats for k in range(seats)]
+
     def build(self) -> None:
-        last = len(self.players) - 1
+        last = self.bidding[-1]
         for i, name in enumerate(self.players):
             self.fields[f"bid_{i}"] = count_field(_("%(name)s bid") % {"name": name}, required=True)
             self.fields[f"tricks_{i}"] = count_field(
                 _("%(name)s took") % {"name": name}, required=i != last, auto=i == last
             )
-        seats = len(self.players)
-        bidding = [(self.first_seat + k) % seats for k in range(seats)]
         self.groups = [
-            (_("Bids"), [f"bid_{i}" for i in bidding]),
-            (_("Tricks taken"), [f"tricks_{i}" for i in range(len(self.players))]),
+            (_("Bids"), [f"bid_{i}" for i in self.bidding]),
+            (_("Tricks taken"), [f"tricks_{i}" for i in self.bidding]),
         ]
 
     def fill(self) -> None:
-        self.fill_fixed_sum([f"tricks_{i}" for i in range(len(self.players))], self.cards)
+        self.fill_fixed_sum([f"tricks_{i}" for i in self.bidding], self.cards)
 
     def payload(self) -> dict:
         n = len(self.players)
@@ -301,8 +305,8 @@ class ExactBidForm(EntryForm):
         parts = path.split(".")
         if len(parts) >= 3 and parts[0] == "rounds" and parts[2] in ("bids", "tricks"):
             prefix = "bid" if parts[2] == "bids" else "tricks"
-            # A wrong sum belongs to the last player's tricks, the value that fills itself.
-            index = parts[3] if len(parts) > 3 else str(len(self.players) - 1)
+            # A wrong sum belongs to the last bidder's tricks, the value that fills itself.
+            index = parts[3] if len(parts) > 3 else str(self.bidding[-1])
             return f"{prefix}_{index}"
         return None
 

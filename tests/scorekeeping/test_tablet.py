@@ -157,7 +157,10 @@ def test_time_called_the_last_round_in_shows_the_final_totals_too(client, runnin
 def test_the_bids_are_asked_in_the_order_the_table_bids(client, running):
     """Round 1 said "Bids first: Betty" while the first bid field was Élodie's: the
     scorekeeper types the bids as they are said (a walk, 2026-11-30). The bids start at
-    the first bidder and go round the table; the tricks stay in seat order."""
+    the first bidder and go round the table; the tricks follow in the same order, so each
+    player has the same place in both (a walk, 2026-12-01: in seat order, the second
+    place was another player's, and tricks went on the wrong name); the last bidder's
+    fills itself in."""
     event = running("exact_bid", tables=1, players_per_table=3, options={"start_cards": 5})
     (link,) = links(event)
     seats = list(link.table.seats.order_by("position").select_related("player"))
@@ -166,10 +169,13 @@ def test_the_bids_are_asked_in_the_order_the_table_bids(client, running):
     html = client.get(url(link, "card")).content.decode()
     assert f"Bids first: <strong>{seats[2].player.name}</strong>" in html
     asked = re.findall(r'name="((?:bid|tricks)_\d)"', html)
-    assert asked == ["bid_2", "bid_0", "bid_1", "tricks_0", "tricks_1", "tricks_2"]
+    assert asked == ["bid_2", "bid_0", "bid_1", "tricks_2", "tricks_0", "tricks_1"]
+    (auto,) = re.findall(r"<input[^>]*data-auto[^>]*>", html)
+    assert 'name="tricks_1"' in auto  # the last bidder's fills itself in
     # The next round, the next seat bids first.
     data = {"number": 1, "version": 0, "bid_0": 1, "bid_1": 2, "bid_2": 0}
-    data.update({"tricks_0": 1, "tricks_1": 2, "tricks_2": 2})
+    data.update({"tricks_0": 1, "tricks_2": 2})  # the last bidder's left to fill itself in
     assert post(client, link, "entry", data).status_code == 302
+    assert ScoreEntry.objects.get(table=link.table, number=1).payload["tricks"] == [1, 2, 2]
     html = client.get(url(link, "card")).content.decode()
     assert re.findall(r'name="(bid_\d)"', html) == ["bid_0", "bid_1", "bid_2"]
