@@ -4,9 +4,11 @@ out, and tonight's tablemates.
 Gathered from the database for `clubscore.draw.draw` (its `history`, `opponents`,
 `sat_out` and `tablemates` arguments) by `clubscore.events.services.draw_arguments`.
 
-The season is the ladder's: the calendar year of the event (`season_events`). When the
-event is the season's first, the draw looks back 12 months instead, so the first evening
-of a year does not forget December. The draw weighs newer events more.
+The season is the ladder's: the calendar year of the event (`season_events`). Early in a
+season (fewer than `SEASON_START_EVENTS` evenings before this one), the draw looks back
+12 months instead, so January does not forget December: a walk's second evening of a
+year paired four couples of partners from three weeks before. The draw weighs newer
+events more.
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ HISTORY_EVENTS = 366
 # opponents again soon. Also keeps a 1,000-player draw fast (bench/bench_draw.py).
 OPPONENT_EVENTS = 8
 SIT_OUT_EVENTS = 10
+# Until a season has this many evenings, the last 12 months' count (about two months of
+# weekly evenings, as for opponents).
+SEASON_START_EVENTS = 8
 
 
 def _recent_events(event: Event, count: int) -> list[int]:
@@ -33,12 +38,13 @@ def _recent_events(event: Event, count: int) -> list[int]:
 
 def season_events(event: Event) -> list[int]:
     """Ids of the events of the same game held before `event` in its season (the ladder's
-    calendar year), newest first; the last 12 months when the season has none."""
+    calendar year), newest first; the last 12 months while the season has fewer than
+    `SEASON_START_EVENTS`."""
     earlier = Event.objects.filter(game=event.game).exclude(pk=event.pk)
     earlier = earlier.filter(date__lt=event.date) | earlier.filter(date=event.date, pk__lt=event.pk)
     earlier = earlier.order_by("-date", "-pk").values_list("pk", flat=True)
     season = list(earlier.filter(date__year=event.date.year)[:HISTORY_EVENTS])
-    if season:
+    if len(season) >= SEASON_START_EVENTS:
         return season
     year_ago = event.date - datetime.timedelta(days=365)
     return list(earlier.filter(date__gte=year_ago)[:HISTORY_EVENTS])

@@ -15,7 +15,12 @@ import pytest
 from django.urls import reverse
 
 from clubscore.events import services
-from clubscore.events.history import OPPONENT_EVENTS, season_events, season_history
+from clubscore.events.history import (
+    OPPONENT_EVENTS,
+    SEASON_START_EVENTS,
+    season_events,
+    season_history,
+)
 from clubscore.events.models import Event, Seat
 
 pytestmark = pytest.mark.django_db
@@ -65,17 +70,28 @@ def test_thirty_evenings_repeat_no_partnership_and_never_pair_spouses(
     assert len(history) == 29 and len(opponents) == OPPONENT_EVENTS
 
 
-def test_the_season_is_the_calendar_year_or_else_the_last_twelve_months(make_event):
+def test_the_season_is_the_calendar_year_once_it_has_begun_else_the_last_twelve_months(
+    make_event,
+):
     old = make_event(date=datetime.date(2024, 12, 27))
     spring = make_event(date=datetime.date(2025, 3, 1))
     december = make_event(date=datetime.date(2025, 12, 26))
     january = make_event(date=datetime.date(2026, 1, 2))
-    february = make_event(date=datetime.date(2026, 2, 6))
     make_event("laus", date=datetime.date(2026, 1, 30))  # another game: not its history
-    assert season_events(february) == [january.pk]
-    # The first evening of a year looks back 12 months instead of forgetting December.
+    # The first evening of a year looks back 12 months instead of forgetting December,
+    # and so does the second (a walk: it paired four couples from three weeks before).
     assert season_events(january) == [december.pk, spring.pk]
     assert old.pk not in season_events(january)
+    fridays = [
+        make_event(date=datetime.date(2026, 1, 9) + datetime.timedelta(weeks=w)) for w in range(7)
+    ]
+    newest_first = [e.pk for e in reversed(fridays)]
+    assert season_events(fridays[0]) == [january.pk, december.pk, spring.pk]
+    assert season_events(fridays[-1]) == newest_first[1:] + [january.pk, december.pk, spring.pk]
+    # Eight evenings into the season, it is the season alone.
+    later = make_event(date=datetime.date(2026, 3, 6))
+    assert SEASON_START_EVENTS == 8
+    assert season_events(later) == [*newest_first, january.pk]
 
 
 def four_of_us(make_player, make_event, evenings: int) -> Event:
