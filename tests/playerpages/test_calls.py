@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import html
+import re
 import uuid
 
 import pytest
@@ -51,6 +52,9 @@ def test_a_call_from_a_phone_reaches_the_dashboard_and_is_answered(
     assert page.count("The organizer has been called") == 1  # said once, not above it too
     dashboard = text(organizer_client.get(reverse("dashboard:event", args=[event.pk])))
     assert "We disagree about a score" in dashboard and "called just now" in dashboard
+    # Who called, said as such (it ran on after the time: "called just now Ann Smith").
+    words = " ".join(re.sub(r"<[^>]+>", " ", dashboard).split())
+    assert f"We disagree about a score · by {seat.player.name} · called just now" in words
     assert "waiting 0" not in dashboard  # "waiting 0 minutes", before
     OrganizerCall.objects.update(called_at=call.called_at - datetime.timedelta(minutes=5))
     dashboard = text(organizer_client.get(reverse("dashboard:event", args=[event.pk])))
