@@ -96,12 +96,9 @@ def standings_table(standings: Standings, **kwargs) -> StandingsTable:
             verbose_name=_("Per round"), accessor="per_round_value", attrs={"td": {"class": "num"}}
         )
         extra.append(("per_round", per_round))
-        # What ranks is the rounds and the figure: on a phone the total gives way to them
-        # (as on the ladder), so the names keep room to wrap between words.
-        total = RankedFigure(
-            verbose_name=_("Total"),
-            attrs={"td": {"class": "num total"}, "th": {"class": "optional"}},
-        )
+        # What ranks is the rounds and the figure, from the total: a phone shows all
+        # three (the note under the table says "Per round = Total ÷ Rounds").
+        total = RankedFigure(verbose_name=_("Total"), attrs={"td": {"class": "num total"}})
         extra.append(("total", total))
     sequence = [
         "rank",

@@ -111,6 +111,7 @@ def test_laus_with_unequal_rounds_shows_rounds_and_the_per_round_figure(
         ("en-GB", PHONE, "standings-laus-per-round-390"),
         ("en-GB", TABLET, "standings-laus-per-round-768"),
         ("de-DE", PHONE, "standings-laus-per-round-390-de"),
+        ("de-DE", {"width": 360, "height": 740}, "standings-laus-per-round-360-de"),
     ):
         page = open_as_organizer(new_page, live_server, size, locale)
         page.goto(f"{live_server.url}/events/{event.pk}/standings/")
@@ -119,9 +120,12 @@ def test_laus_with_unequal_rounds_shows_rounds_and_the_per_round_figure(
             ("Runden", "Pro Runde") if locale == "de-DE" else ("Rounds", "Per round")
         )
         assert rounds in headers and per_round in headers
-        # On a phone too: the rounds and the figure are what decides.
+        # On a phone too: the rounds and the figure are what decides, and the total they
+        # come from (the note under the table says "Per round = Total ÷ Rounds").
         expect(page.locator("thead th", has_text=per_round)).to_be_visible()
         expect(page.locator("thead th", has_text=rounds)).to_be_visible()
+        total = "Gesamt" if locale == "de-DE" else "Total"
+        expect(page.locator("thead th", has_text=total)).to_be_visible()
         row = page.locator("tbody tr", has_text="P2C Table2")
         figure = "340,0" if locale == "de-DE" else "340.0"
         expect(row.locator("td.per-round")).to_have_text(figure)
@@ -129,7 +133,7 @@ def test_laus_with_unequal_rounds_shows_rounds_and_the_per_round_figure(
         # The footnote names the Best round column only where it is shown (not on a phone).
         best = "Beste Runde" if locale == "de-DE" else "Best round"
         hint = page.locator(".tiebreak-hint")
-        if size == PHONE:
+        if size["width"] <= PHONE["width"]:
             expect(page.locator("thead th", has_text=best)).to_be_hidden()
             expect(hint).not_to_contain_text(best, use_inner_text=True)
         else:
