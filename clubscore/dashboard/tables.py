@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
@@ -87,8 +89,13 @@ def standings_table(standings: Standings, **kwargs) -> StandingsTable:
         )
         for t in standings.tiebreakers
     ]
-    # Ranked per round played: the rounds and the figure are what decides, on a phone too.
-    played = {"td": {"class": "num"}} if standings.per_round else OPTIONAL
+    # Ranked per round played, or a table played fewer (time called at it): the rounds
+    # are shown on a phone too. A couple's line counts both spouses' rounds.
+    rounds_differ = (
+        len({Fraction(r.played, len(r.player_ids)) for r in standings.rows if r.played}) > 1
+    )
+    shows_rounds = standings.per_round or rounds_differ
+    played = {"td": {"class": "num"}} if shows_rounds else OPTIONAL
     label = translate(standings.event.game_rules.words.many)
     extra.append(("played", tables.Column(verbose_name=label, attrs=played)))
     if standings.per_round:
@@ -121,6 +128,8 @@ def standings_table(standings: Standings, **kwargs) -> StandingsTable:
     for tiebreaker in standings.tiebreakers:
         better_first(table, tiebreaker.better, f"tb_{tiebreaker.key}")
     table.per_round = standings.per_round  # the template writes the cells itself
+    table.shows_rounds = shows_rounds
+    table.rounds_differ = rounds_differ and not standings.per_round  # compared by total
     table.game = standings.event.game  # the names link to each player's page of this game
     return table
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import openpyxl
 import pytest
@@ -210,3 +211,35 @@ def test_the_tie_note_names_the_games_own_tie_break_columns(
         )
     ).replace("\n", " ")
     assert named in printed
+
+
+@pytest.mark.parametrize("basis", ["individual", "couple"])
+def test_a_table_that_played_fewer_rounds_shows_its_rounds_on_a_phone_too(
+    organizer_client, drawn_event, add_entry, basis
+):
+    """An exact-bid table cut short (time called after 2 of 5 rounds) ranked by its total
+    beside whole games, its Rounds column hidden on a phone and nothing said (a walk,
+    2026-12-01). The column shows on a phone then, and a note says the totals are
+    compared as they are. Whole games alike keep it for wider screens."""
+
+    def play(table, rounds: int) -> None:
+        for number in range(1, rounds + 1):
+            cards = 6 - number  # start_cards 5, one fewer each round
+            add_entry(table, number, {"bids": [cards, 0], "tricks": [cards, 0]})
+
+    def rounds_column(page: str) -> str:
+        return re.search(r"<th [^>]*>\s*(?:<a [^>]*>)?Rounds", page).group(0)
+
+    options = {"start_cards": 5}
+    event = drawn_event("exact_bid", tables=2, players_per_table=2, options=options)
+    whole, cut_short = tables_of(event)
+    play(whole, 5)
+    play(cut_short, 5)
+    page = organizer_client.get(url(event), {"basis": basis}).content.decode()
+    assert 'class="optional' in rounds_column(page)
+    assert "Not everyone played as many" not in page
+
+    cut_short.entries.filter(number__gt=2).delete()
+    page = organizer_client.get(url(event), {"basis": basis}).content.decode()
+    assert 'class="optional' not in rounds_column(page)
+    assert "Not everyone played as many (the column “Rounds”)" in page
