@@ -73,6 +73,11 @@ def test_the_ladder_page_filters_sorts_and_exports(drawn_event, add_entry):
     html = page.content.decode()
     assert '<label for="id_game">' in html and '<label for="id_year">' in html
     assert "?game=hand_and_foot&amp;year=2026&amp;sort=total" in html
+    # A season's ladder says its rating is not the season's alone (a walk read "Rated
+    # evenings 6" beside "Events played 2"); all seasons' needs no such word.
+    carries_over = "The rating and its rated evenings count every season"
+    assert carries_over in html
+    assert carries_over not in client.get(LADDER, {"game": "hand_and_foot"}).content.decode()
     response = client.get(LADDER, {"game": "hand_and_foot", "year": "2026", "_export": "csv"})
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     assert rows[0] == [
