@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from clubscore.club.models import Player
 from clubscore.games import GAMES
 from clubscore.ratings.models import Rating, RatingHistory, one_decimal
-from clubscore.standings.standings import rounded_tenth
+from clubscore.standings.standings import COUPLE, rounded_tenth
 from clubscore.templatetags.charts import line_chart
 from clubscore.translation import game_name
 
@@ -62,6 +62,9 @@ class PlayerPage:
     evenings: list[EveningLine] = field(default_factory=list)
     partners: list[Partner] = field(default_factory=list)
     chart: str = ""  # the SVG (charts/line_chart.html)
+    # An evening ranked by couples: its place is the couple's (both spouses' totals), the
+    # score the player's own; the page says so.
+    couple_places: bool = False
 
 
 def player_page(player: Player, *, game: str | None, public: bool) -> PlayerPage:
@@ -125,6 +128,7 @@ def player_page(player: Player, *, game: str | None, public: bool) -> PlayerPage
         ]
     ]
     page.chart = rating_chart([row for row in rows if row.game == game])
+    page.couple_places = any(row.event.standings_basis == COUPLE for row in rows)
     return page
 
 

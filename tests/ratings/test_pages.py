@@ -91,6 +91,19 @@ def test_a_players_page_lists_evenings_chart_partners_and_csv(evening, members, 
     assert rows[1][0] == events[0].date.isoformat()
 
 
+def test_a_players_page_says_a_couples_evening_places_the_couple(
+    evening, members, organizer_client
+):
+    """A walk read "Score 5340, Place 1" beside a partner's "5340, Place 7": on an
+    evening ranked by couples the place is the couple's, the score the player's own."""
+    people, events = season(evening, members, count=2)
+    url = reverse("dashboard:player", args=[people[0].pk])
+    said = "On an evening ranked by couples, the place is the couple's"
+    assert said not in organizer_client.get(url).content.decode()
+    Event.objects.filter(pk=events[0].pk).update(standings_basis=Event.StandingsBasis.COUPLE)
+    assert said in organizer_client.get(url).content.decode()
+
+
 def test_the_public_sees_only_public_evenings(evening, members):
     people, events = season(evening, members, count=2)
     Event.objects.filter(pk__in=[event.pk for event in events]).update(public_standings=False)
