@@ -119,9 +119,11 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
 def event_dashboard(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
     template = "dashboard/event.html"
+    context = _dashboard_context(event)
     if request.htmx and request.GET.get("part") == "live":
         template += "#live"
-    return render(request, template, _dashboard_context(event))
+        context["live_only"] = True  # the alerts at the top come with it (out of band)
+    return render(request, template, context)
 
 
 @organizer_required

@@ -126,7 +126,11 @@ def test_twenty_phones_check_in_see_their_tables_and_call_the_organizer(
     assert_readable(phone_pages[0])
     screenshot(phone_pages[0], "phone-table-390")
 
-    # A phone calls the organizer; the dashboard shows it and answers.
+    # A phone calls the organizer; the dashboard, open before, shows it (its poll) at the
+    # top too, and answers.
+    organizer_page.goto(live_server.url + reverse("dashboard:event", args=[event.pk]))
+    alerts = organizer_page.locator("#dash-alerts")
+    expect(alerts).to_be_hidden()
     caller = phone_pages[0]
     caller.locator("summary", has_text="Call the organizer").click()
     caller.get_by_label("We disagree about a score").check()
@@ -136,7 +140,8 @@ def test_twenty_phones_check_in_see_their_tables_and_call_the_organizer(
         "The organizer has been called. Please wait at your table."
     )
     call = OrganizerCall.objects.get()
-    organizer_page.goto(live_server.url + reverse("dashboard:event", args=[event.pk]))
+    expect(alerts.get_by_role("link", name="1 table is calling")).to_be_visible(timeout=15_000)
+    screenshot(organizer_page, "dashboard-a-table-is-calling")
     expect(organizer_page.locator(f"#table-{call.table_id}")).to_have_class(
         re.compile(r"\bcalled\b")
     )
@@ -148,6 +153,7 @@ def test_twenty_phones_check_in_see_their_tables_and_call_the_organizer(
         "The organizer is on the way", timeout=15_000
     )
     organizer_page.locator(f"#call-{call.pk}").get_by_role("button", name="Done").click()
+    expect(alerts).to_be_hidden()
     expect(caller.locator(".phone-call-state")).to_have_count(0, timeout=15_000)
     # "The organizer has been called." at the top goes too (issue 25: the screen clears).
     expect(caller.locator(".messages")).to_have_count(0)

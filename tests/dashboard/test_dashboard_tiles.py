@@ -151,6 +151,9 @@ def test_a_hand_and_foot_dispute_says_which_team_disputed_which(
         "Team 2 (P1B Table1 &amp; P1D Table1) disputed what "
         "Team 1 (P1A Table1 &amp; P1C Table1) entered." in page
     )
+    # Said at the top too: on a phone the disputes are screens below.
+    assert '<a class="button danger" href="#disputes">1 dispute to settle</a>' in page
+    assert 'id="disputes"' in page
 
 
 def test_a_rounds_dispute_names_the_player_who_disputed_and_who_entered(

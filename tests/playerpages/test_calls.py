@@ -54,6 +54,15 @@ def test_a_call_from_a_phone_reaches_the_dashboard_and_is_answered(
     assert "We disagree about a score" in dashboard and "called just now" in dashboard
     # Who called, said as such (it ran on after the time: "called just now Ann Smith").
     words = " ".join(re.sub(r"<[^>]+>", " ", dashboard).split())
+    # Said at the top too, before the dashboard's buttons (on a phone the list of calls
+    # is screens below), and kept live by the poll.
+    top = dashboard.index('<a class="button danger" href="#calls">1 table is calling</a>')
+    assert top < dashboard.index('class="event-actions dash-actions"')
+    live = organizer_client.get(
+        reverse("dashboard:event", args=[event.pk]), {"part": "live"}, HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert 'id="dash-alerts" class="dash-alerts" hx-swap-oob="true"' in live
+    assert "1 table is calling" in live
     assert f"We disagree about a score · by {seat.player.name} · called just now" in words
     assert "waiting 0" not in dashboard  # "waiting 0 minutes", before
     OrganizerCall.objects.update(called_at=call.called_at - datetime.timedelta(minutes=5))
