@@ -248,11 +248,10 @@ class Standings:
         """The leading `count` lines of the chart; partners who always scored alike share
         one line ("Ann & Bob")."""
         groups: dict[tuple, list[Row]] = {}
-        for row in self.ranked:
+        for row in self.ranked:  # to the end: tied partners need not be next to each other
             key = (frozenset(row.partnerships), row.total)
-            if key not in groups and len(groups) == count:
-                break
-            groups.setdefault(key, []).append(row)
+            if key in groups or len(groups) < count:
+                groups.setdefault(key, []).append(row)
         return [(together(r.name for r in rows), rows[0].progress) for rows in groups.values()]
 
     @property

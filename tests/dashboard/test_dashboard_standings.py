@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from clubscore.club.models import Couple
-from clubscore.events.models import Event, ScoreEntry
+from clubscore.events.models import Event, ScoreEntry, Seat
 from clubscore.games import Tiebreaker, score
 from clubscore.standings.standings import Row, event_standings
 from clubscore.standings.tiebreaks import merge_tiebreakers
@@ -225,3 +225,26 @@ def test_the_couple_standings_say_a_best_round_is_the_better_spouses(
     assert note in " ".join(" ".join(page_texts(pdf.content)).split())
     # Hand and Foot's columns are all counts: nothing to say.
     assert event_standings(drawn_event("hand_and_foot", tables=1)).best_of_note == ""
+
+
+def test_tied_partners_share_their_chart_line_wherever_the_tie_lists_them(drawn_event, add_entry):
+    """Three teams tied: a walk's chart showed the fifth line as one player, where her
+    partner came after another team's player in the list."""
+    event = drawn_event("hand_and_foot", tables=2)
+    first, second = tables_of(event)
+    for table in (first, second):
+        add_entry(table, 1, hf_hand(1, 0))  # team 1 of each table goes out: a tie
+    names = {"P1A Table1": "Ann", "P1C Table1": "Zoe", "P2A Table2": "Bob", "P2C Table2": "Cy"}
+    for seat in Seat.objects.filter(round__event=event).select_related("player"):
+        if seat.player.name in names:
+            seat.player.first_name, seat.player.last_name = names[seat.player.name], "Tied"
+            seat.player.save()
+    standings = event_standings(event)
+    assert [row.name for row in standings.rows[:4]] == [
+        "Ann Tied",
+        "Bob Tied",
+        "Cy Tied",
+        "Zoe Tied",
+    ]
+    # The last line the chart has room for: both partners, not Ann alone.
+    assert [name for name, _progress in standings.chart_series(count=1)] == ["Ann Tied & Zoe Tied"]
