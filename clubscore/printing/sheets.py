@@ -19,7 +19,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, TableStyle
+from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, TableStyle
 from reportlab.platypus import Table as FlowTable
 
 from clubscore.collation import sort_key
@@ -352,8 +352,10 @@ def render_standings(
         )
     )
     story.append(table)
+    # Each note whole on one page: a play-off's result was split, "…630. Betty" at the
+    # foot of a page and the rest of her name on the next.
     for result in standings.playoffs:
-        story += [Spacer(1, 4 * mm), Paragraph(escape(result.text), strong)]
+        story.append(KeepTogether([Spacer(1, 4 * mm), Paragraph(escape(result.text), strong)]))
     if standings.playoff_pending:
         names = standings.playoff_names
         first = standings.playoff_rows[0]
@@ -377,8 +379,10 @@ def render_standings(
                 "names": names,
                 "total": first.total,
             }
-        story += [Spacer(1, 4 * mm), Paragraph(escape(tied), strong)]
-    story += [Spacer(1, 3 * mm), Paragraph(escape(standings.tiebreak_hint), note)]
+        story.append(KeepTogether([Spacer(1, 4 * mm), Paragraph(escape(tied), strong)]))
+    story.append(
+        KeepTogether([Spacer(1, 3 * mm), Paragraph(escape(standings.tiebreak_hint), note)])
+    )
 
     def footer(canvas, document) -> None:
         canvas.saveState()

@@ -57,3 +57,17 @@ def test_the_pdf_shows_rounds_and_the_per_round_figure(drawn_event):
     assert "Lowest points per round played win" in text
     assert "P1C Table1 2 680 340.0" in text
     assert "P2C Table2 1 340 340.0" in text
+
+
+@pytest.mark.parametrize("tables", [4, 28])  # no seat to fill; at 28 it was split
+def test_the_play_off_note_is_never_split_between_pages(drawn_event, tables):
+    """A walk's standings ended page 1 with "…630. Betty" and began page 2 with the rest
+    of the play-off's note. Whatever the number of lines above it, it is whole on one
+    page (the tables' count moves it across the foot of a page)."""
+    event = laus_tie(drawn_event, tables=tables, status=Event.Status.FINAL)
+    play_off(event, ten_of_spades_to=1)
+    pages = page_texts(event_document(event, "standings", "").content)
+    (page,) = [text for text in pages if "(play-off):" in text]
+    after = " ".join(page.split("(play-off):", 1)[1].split())
+    # The note's last words: who won, or that they are tied again.
+    assert "won the play-off." in after or "decide it by lot." in after
