@@ -724,6 +724,7 @@
     event.preventDefault();
     if (form.dataset.fresh) return;  // the blank next hand: nothing typed to send
     if (form.dataset.queue === "turn_in" && typedNotSaved(form)) return;
+    typedSent();  // saved, kept to send, or turned in without it: the note has done
     held = false;  // the scorekeeper acts on what was said: the queue goes on
     var item = itemOf(form, event.submitter);
     // Online with nothing waiting it is sent at once; else it waits its turn. What was
@@ -747,6 +748,16 @@
     note.textContent = words.unsavedTurnIn;
     turnIn.insertBefore(note, turnIn.firstChild);
     return true;
+  }
+
+  // The note of `typedNotSaved` goes once what was typed is saved or kept to send (one
+  // tap then turns the card in), or once the card is turned in without it.
+  function typedSent() {
+    var notes = document.querySelectorAll(".unsaved-note");
+    for (var i = 0; i < notes.length; i++) {
+      delete notes[i].parentNode.dataset.warned;
+      notes[i].remove();
+    }
   }
 
   document.addEventListener("input", function (event) {

@@ -75,3 +75,28 @@ def test_a_second_tap_turns_the_card_in_without_what_was_typed(
     expect(page.locator(".turned-in")).to_be_visible()
     entry = ScoreEntry.objects.get(table=table, number=1)
     assert entry.payload["teams"][0]["melded"]["aces"] == 4  # as the organizer chose
+
+
+def test_offline_the_note_goes_once_the_correction_is_kept_to_send(
+    new_page, live_server, organizer, drawn_event
+):
+    """A walk, offline: the correction saved (kept to send), the note still said it was
+    not saved and to tap again to turn in without it. It goes with the save; one tap
+    then turns the card in, and both land in order once the network is back."""
+    page, table = correcting_hand_1(new_page, live_server, drawn_event)
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Turn in the card").click()
+    note = page.locator(".unsaved-note")
+    expect(note).to_be_visible()
+    page.get_by_role("button", name="Save as the organizer").click()
+    expect(page.locator(".connection-text")).to_contain_text("1 waiting to send")
+    expect(note).to_have_count(0)
+    page.get_by_role("button", name="Turn in the card").click()
+    expect(page.locator(".connection-text")).to_contain_text("2 waiting to send")
+    expect(note).to_have_count(0)
+    page.context.set_offline(False)
+    expect(page.locator(".turned-in")).to_be_visible(timeout=30_000)
+    table.refresh_from_db()
+    assert table.turned_in_at is not None
+    entry = ScoreEntry.objects.get(table=table, number=1)
+    assert entry.payload["teams"][0]["melded"]["aces"] == 5
