@@ -16,7 +16,12 @@ from clubscore.events.models import Event, OrganizerCall
 def calls_context(event: Event) -> dict:
     """The open calls, the longest waiting first, and which tables called (one query)."""
     open_ = calls.open_calls(event)
-    return {"calls": open_, "called_tables": {call.table_id: call for call in open_}}
+    return {
+        "calls": open_,
+        "called_tables": {call.table_id: call for call in open_},
+        # Said at the top until answered ("On my way"): the list says the rest.
+        "unanswered_calls": [call for call in open_ if call.answered_at is None],
+    }
 
 
 def _answer(request: HttpRequest, event_id: int, call_id: int, how) -> HttpResponse:

@@ -44,6 +44,7 @@ class EveningLine:
     rating: float
     evenings: int
     public: bool = False  # its standings are public: a visitor's link opens them
+    couple: bool = False  # ranked by couples: the place is the couple's
 
 
 @dataclass
@@ -113,6 +114,7 @@ def player_page(player: Player, *, game: str | None, public: bool) -> PlayerPage
                 place=row.place,
                 rating=one_decimal(row.shown),
                 evenings=row.evenings,
+                couple=row.event.standings_basis == COUPLE,
             )
         )
         # The evening's line names everyone played with (the team-mate in a game of
@@ -128,7 +130,7 @@ def player_page(player: Player, *, game: str | None, public: bool) -> PlayerPage
         ]
     ]
     page.chart = rating_chart([row for row in rows if row.game == game])
-    page.couple_places = any(row.event.standings_basis == COUPLE for row in rows)
+    page.couple_places = any(line.couple for line in page.evenings)
     return page
 
 

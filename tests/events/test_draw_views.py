@@ -137,6 +137,7 @@ def test_late_arrivals_after_the_draw_are_pointed_out(organizer_client, event, c
     page = organizer_client.get(draw_url(event)).content.decode()
     # 13 here: one sits out all the same, so not "draw again so everyone plays" (a walk).
     assert "Drawing again seats whoever is here now (what fits is said above)" in page
+    assert '<a href="#draw-form">To the draw</a>' in page and 'id="draw-form"' in page
     assert "13 checked in" in page
 
 

@@ -72,6 +72,9 @@ def test_a_call_from_a_phone_reaches_the_dashboard_and_is_answered(
     # The note in the page language's quotation marks (a <q>: „Hand 2“ in German).
     assert '<p class="note"><q>Hand 2</q></p>' in dashboard
     organizer_client.post(reverse("dashboard:call_on_my_way", args=[event.pk, call.pk]))
+    # Answered: the list says "On my way ✓"; the top no longer calls for it.
+    answered = organizer_client.get(reverse("dashboard:event", args=[event.pk])).content
+    assert "table is calling" not in answered.decode()
     assert "The organizer is on the way" in text(client.get(page_url(link)))
     organizer_client.post(reverse("dashboard:call_done", args=[event.pk, call.pk]))
     page = text(client.get(page_url(link)))

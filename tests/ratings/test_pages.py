@@ -98,10 +98,13 @@ def test_a_players_page_says_a_couples_evening_places_the_couple(
     evening ranked by couples the place is the couple's, the score the player's own."""
     people, events = season(evening, members, count=2)
     url = reverse("dashboard:player", args=[people[0].pk])
-    said = "On an evening ranked by couples, the place is the couple's"
-    assert said not in organizer_client.get(url).content.decode()
+    said = "A place marked “couple” is the couple's, on an evening ranked by couples"
+    mark = ' <span class="badge">couple</span></td>'
+    page = organizer_client.get(url).content.decode()
+    assert said not in page and mark not in page
     Event.objects.filter(pk=events[0].pk).update(standings_basis=Event.StandingsBasis.COUPLE)
-    assert said in organizer_client.get(url).content.decode()
+    page = organizer_client.get(url).content.decode()
+    assert said in page and page.count(mark) == 1  # the one evening ranked by couples
 
 
 def test_the_public_sees_only_public_evenings(evening, members):
