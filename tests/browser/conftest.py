@@ -247,6 +247,13 @@ LOGIN_WORDS = {
 }
 
 
+def choose_language(page, language: str) -> None:
+    """The site's language switch, as a person taps it ("de": Deutsch; else as it is)."""
+    if language.startswith("de"):
+        page.locator("button[name=language][value=de]").click()
+        page.wait_for_load_state()
+
+
 def log_in(page, live_server, username: str, password: str, language: str = "en") -> None:
     name, secret, button = LOGIN_WORDS[language]
     page.goto(f"{live_server.url}/login/")

@@ -12,7 +12,7 @@ from clubscore.events.clock import start_clock
 from clubscore.events.models import Round
 from tests.dashboard.test_finished_clocks import play_round
 
-from .conftest import PHONE, log_in
+from .conftest import PHONE, choose_language, log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,9 +34,7 @@ def test_the_phone_dashboard_offers_the_clock_only_for_the_round_playing(
 
     page = new_page(PHONE)
     log_in(page, live_server, "director", "a-long-organizer-pass")
-    if language == "de":
-        page.locator("button[name=language][value=de]").click()
-        page.wait_for_load_state()
+    choose_language(page, language)
     page.goto(live_server.url + reverse("dashboard:event", args=[event.pk]))
     for number in (1, 2):
         controls = page.locator(f"#clock-controls-{number}")

@@ -13,7 +13,7 @@ from clubscore.events.clock import start_clock
 from clubscore.events.models import Event, ScoreEntry, ScorekeeperLink, Table
 from tests.payloads import confirmed_hf_hands
 
-from .conftest import TABLET, log_in
+from .conftest import TABLET, choose_language, log_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -53,9 +53,7 @@ def test_a_correction_after_reopen_keeps_the_table(
 
     page = new_page(TABLET)
     log_in(page, live_server, "director", "a-long-organizer-pass")
-    if language == "de":
-        page.locator("button[name=language][value=de]").click()
-        page.wait_for_load_state()
+    choose_language(page, language)
     page.goto(f"{live_server.url}/s/{token}/?edit=1#card")
     aces = page.locator("#id_melded_aces")
     expect(aces).to_have_value("4")

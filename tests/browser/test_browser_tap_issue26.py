@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from clubscore.events.clock import start_clock
 
-from .conftest import PHONE, log_in
+from .conftest import PHONE, choose_language, log_in
 from .figures import measure
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -21,9 +21,7 @@ def test_next_round_and_new_event_choices_are_44_px(
     event = start_clock(drawn_event("hand_and_foot", tables=2))
     page = new_page(PHONE)
     log_in(page, live_server, "director", "a-long-organizer-pass")
-    if locale.startswith("de"):
-        page.locator("button[name=language][value=de]").click()
-        page.wait_for_load_state()
+    choose_language(page, locale)
     page.goto(live_server.url + reverse("dashboard:event", args=[event.pk]))
     page.locator("details.next-round > summary").click()  # folded away for Hand and Foot
     radios = page.locator("details.next-round input[type=radio]")

@@ -12,7 +12,7 @@ from clubscore.events.clock import start_clock
 from clubscore.events.models import ScoreEntry, ScorekeeperLink, Table
 from tests.payloads import confirmed_hf_hands
 
-from .conftest import PHONE, log_in, screenshot
+from .conftest import PHONE, choose_language, log_in, screenshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,9 +32,7 @@ def correcting_hand_1(new_page, live_server, drawn_event, language: str = "en"):
     token = ScorekeeperLink.objects.get(table=table, team__number=1).token
     page = new_page(PHONE)
     log_in(page, live_server, "director", "a-long-organizer-pass")
-    if language == "de":
-        page.locator("button[name=language][value=de]").click()
-        page.wait_for_load_state()
+    choose_language(page, language)
     page.goto(f"{live_server.url}/s/{token}/?edit=1#card")
     aces = page.locator("#id_melded_aces")
     expect(aces).to_have_value("4")
