@@ -99,7 +99,7 @@ def test_a_players_page_says_a_couples_evening_places_the_couple(
     people, events = season(evening, members, count=2)
     url = reverse("dashboard:player", args=[people[0].pk])
     said = "A place marked “couple” is the couple's, on an evening ranked by couples"
-    mark = ' <span class="badge">couple</span></td>'
+    mark = ' <span class="badge">couple</span></span></td>'
     page = organizer_client.get(url).content.decode()
     assert said not in page and mark not in page
     Event.objects.filter(pk=events[0].pk).update(standings_basis=Event.StandingsBasis.COUPLE)
