@@ -18,8 +18,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 WORDS = {
-    "en": ("Turn in the card", "is not saved: save it first", "Save as the organizer"),
-    "de": ("Spielzettel abgeben", "ist nicht gespeichert", "Als Turnierleiter speichern"),
+    "en": ("Turn in the card", "is not saved: save it first", "Save as the organizer", "saved"),
+    "de": (
+        "Spielzettel abgeben",
+        "ist nicht gespeichert",
+        "Als Turnierleiter speichern",
+        "gespeichert",
+    ),
 }
 
 
@@ -44,7 +49,7 @@ def correcting_hand_1(new_page, live_server, drawn_event, language: str = "en"):
 def test_turn_in_over_an_unsaved_correction_says_so_before_it_drops_it(
     new_page, live_server, organizer, drawn_event, language
 ):
-    turn_in, unsaved, save = WORDS[language]
+    turn_in, unsaved, save, saved = WORDS[language]
     page, table = correcting_hand_1(new_page, live_server, drawn_event, language)
 
     page.get_by_role("button", name=turn_in).click()
@@ -55,6 +60,7 @@ def test_turn_in_over_an_unsaved_correction_says_so_before_it_drops_it(
     screenshot(page, f"turn-in-over-an-unsaved-correction-{language}")
 
     page.get_by_role("button", name=save).click()
+    expect(page.locator(".message").first).to_contain_text(f"Hand 1 {saved}.")  # the card again
     page.get_by_role("button", name=turn_in).click()  # saved: turned in at the first tap
     expect(page.locator(".turned-in")).to_be_visible()
     table.refresh_from_db()
