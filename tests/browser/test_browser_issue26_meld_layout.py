@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from clubscore.events.clock import start_clock
@@ -14,13 +17,26 @@ from .test_browser_meld_calculator import WORDS, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# How many lines the text of an element takes (its first text node for a card: the
-# copies badge below it is meant to be a line of its own).
-LINES = """(el) => {
-  const node = el.classList.contains('card-tap') ? el.firstChild : el;
-  const range = document.createRange();
-  range.selectNodeContents(node);
-  return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+# The cards and meld points of the open panel that take more than one line (a card's
+# first text node: the copies badge below it is meant to be a line of its own) or that
+# overflow their button. Measured in one call, and again until it holds: a measure taken
+# while the panel was being swapped read a card as no line at all (CI, 1703da0).
+OFFENDERS = """() => {
+  const panel = document.querySelector('#meldcalc-0');
+  if (!panel) return ['no panel'];
+  const lines = (node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+  };
+  const wrong = [];
+  for (const card of panel.querySelectorAll('button.card-tap')) {
+    if (lines(card.firstChild) !== 1 || card.scrollWidth > card.clientWidth) wrong.push(card.value);
+  }
+  for (const points of panel.querySelectorAll('.meldcalc-lines .pts')) {
+    if (lines(points) !== 1) wrong.push(points.textContent);
+  }
+  return wrong;
 }"""
 
 
@@ -38,12 +54,8 @@ def test_cards_and_points_stay_on_one_line_on_a_phone(new_page, live_server, dra
         tap(panel, code)
     expect(panel.locator(".meldcalc-lines")).to_contain_text(words["luxury"])
     screenshot(page, f"issue26-meldcalc-{language}-390")
-    for card in panel.locator("button.card-tap").all():
-        assert card.evaluate(LINES) == 1, card.get_attribute("value")
-        # ...and inside its button, not cut off.
-        assert card.evaluate("el => el.scrollWidth <= el.clientWidth"), card.get_attribute("value")
-    points = panel.locator(".meldcalc-lines .pts")
-    assert "150" in points.all_inner_texts()
-    for value in points.all():
-        assert value.evaluate(LINES) == 1, value.inner_text()
+    assert "150" in panel.locator(".meldcalc-lines .pts").all_inner_texts()
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(f"() => ({OFFENDERS})().length === 0", timeout=5000)
+    assert page.evaluate(OFFENDERS) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
