@@ -73,6 +73,9 @@ class MyTable:
     sides: list[Side] = field(default_factory=list)
     # Each confirmed hand: its label ("Round 3"), its number and each side's points.
     rows: list[tuple[Any, int, list[int]]] = field(default_factory=list)
+    # The numbers of the hands disputed and waiting for the organizer: played, with no
+    # points on the phone until settled.
+    disputed: list[int] = field(default_factory=list)
     bonus: int = 0  # the first-table bonus each side was given (shown once turned in)
     # The hand being played when time was up (`clock.in_progress_at_limit`): 0 before.
     in_progress_at_limit: int = 0
@@ -130,7 +133,9 @@ class MyTable:
             if self.round is not None and self.round.is_playoff
             else self.game.entries_per_game(options)
         )
-        number = len(self.rows) + 1
+        # After the last confirmed or disputed one (a disputed hand was played: the card
+        # has moved on, and so does who deals).
+        number = max([row[1] for row in self.rows] + self.disputed, default=0) + 1
         if planned is not None and number > planned:
             return None
         # Once time is up, the table finishes the hand it was playing and starts no other
@@ -143,6 +148,10 @@ class MyTable:
     @property
     def hand_in_play_label(self) -> Any:
         return self.game.words.label(self.hand_in_play) if self.hand_in_play else None
+
+    @property
+    def disputed_labels(self) -> list[Any]:
+        return [self.game.words.label(number) for number in self.disputed]
 
     @property
     def first(self) -> Seat | None:
@@ -241,11 +250,16 @@ def my_table(link: PlayerLink) -> MyTable:
     )
     evening.table, evening.seats = table, seats
     evening.seat = next(s for s in seats if s.player_id == link.player_id)
-    confirmed = list(table.entries.confirmed().order_by("number"))
+    status = ScoreEntry.Status
+    played = list(
+        table.entries.filter(status__in=[status.CONFIRMED, status.DISPUTED]).order_by("number")
+    )
+    confirmed = [entry for entry in played if entry.status == status.CONFIRMED]
+    evening.disputed = [entry.number for entry in played if entry.status == status.DISPUTED]
     if evening.clock is not None and evening.clock.time_is_up:
-        # The confirmed hands say it for the hand after them (the one a phone shows): it
-        # is being finished when the last of them was entered by the limit.
-        evening.in_progress_at_limit = in_progress_at_limit(confirmed, evening.clock)
+        # The hands played say it for the hand after them (the one a phone shows): it is
+        # being finished when the last of them was entered by the limit.
+        evening.in_progress_at_limit = in_progress_at_limit(played, evening.clock)
     _score(evening, confirmed)
     evening.call = calls.open_call(table)
     return evening
@@ -335,10 +349,11 @@ def _live_sql() -> str:
         "SELECT e.status, e.public_standings, ph.pages_on, r.id, CAST(r.drawn_at AS TEXT),"
         " CAST(r.clock_started_at AS TEXT), CAST(r.time_called_at AS TEXT), r.extra_minutes,"
         " t.id, CAST(t.turned_in_at AS TEXT), t.not_played, t.has_bonus,"
-        # The confirmed hands only, as the page shows them: a draft, a team's part or an
-        # entry waiting to be checked changes nothing a phone shows (issue 28's rush).
+        # The confirmed and disputed hands only, as the page shows them: a draft, a team's
+        # part or an entry waiting to be checked changes nothing a phone shows (issue 28's
+        # rush).
         f" (SELECT COUNT(*) || ':' || SUM(s.version) || ':' || MAX(s.updated_at) FROM {entry} s"
-        "  WHERE s.table_id = t.id AND s.status = %s),"
+        "  WHERE s.table_id = t.id AND s.status IN (%s, %s)),"
         f" (SELECT c.id FROM {call} c WHERE c.table_id = t.id AND c.closed_at IS NULL),"
         f" (SELECT CAST(c.answered_at AS TEXT) FROM {call} c"
         "  WHERE c.table_id = t.id AND c.closed_at IS NULL),"
@@ -363,11 +378,12 @@ def live_version(token: str) -> str | None:
     One raw query through indexes, like the tablets' `scorekeeping.live`: phones poll it
     all evening, four to a table. It changes with the event's status, the phone switch,
     a (re)draw or the next round, the clock of the round, the player's table and its
-    confirmed hands, its open call and whether it is answered, the player's check-in,
-    and how many of the round's cards are out (a play-off ends for those not in it).
+    confirmed and disputed hands, its open call and whether it is answered, the player's
+    check-in, and how many of the round's cards are out (a play-off ends for those not in it).
     """
     with connection.cursor() as cursor:
-        cursor.execute(_live_sql(), [ScoreEntry.Status.CONFIRMED.value, token])
+        status = ScoreEntry.Status
+        cursor.execute(_live_sql(), [status.CONFIRMED.value, status.DISPUTED.value, token])
         row = cursor.fetchone()
     if row is None:
         return None

@@ -11,10 +11,11 @@ import pytest
 from django.utils import timezone
 
 from clubscore.events import phones
-from clubscore.events.models import Seat
+from clubscore.events.models import ScoreEntry, Seat
+from clubscore.events.my_table import live_version
 from clubscore.games import score
 from tests.payloads import hf_hand, laus_round
-from tests.playoffs import confirm
+from tests.playoffs import confirm, sent_by_first_seat
 
 from .conftest import page_url
 
@@ -209,3 +210,31 @@ def test_once_time_is_up_the_phone_shows_only_the_hand_being_finished(client, dr
     event.rounds.update(time_called_at=ends - datetime.timedelta(minutes=grace + 1))
     page = text(client.get(page_url(link)))
     assert "Entry has closed" in page and 'class="phone-first"' not in page
+
+
+def test_a_disputed_hand_is_said_and_the_next_one_is_in_play(client, drawn_event):
+    """Hand 2 disputed: the card has moved on to hand 3, so the phone names hand 3's first
+    player and says hand 2 waits for the organizer (it named hand 2's, with no word)."""
+    event = drawn_event("hand_and_foot", tables=1)
+    seats = seats_of(event)
+    link = phones.link_for(event, seats[2].player)
+    confirm(seats[0].table, 1, hf_hand(1))
+    waiting = sent_by_first_seat(seats[0].table, 2, hf_hand(2))
+    before = live_version(link.token)
+    waiting.status = ScoreEntry.Status.DISPUTED
+    waiting.save(update_fields=["status"])
+    assert live_version(link.token) != before  # the phone's poll brings the news
+    page = text(client.get(page_url(link)))
+    first = re.search(r'<dt>([^<]*)</dt><dd class="phone-first">(.*?)</dd>', page)
+    assert first.groups() == (
+        "Hand 3 · Plays first:",
+        f'{seats[2].player.name} <span class="phone-you">(you)</span>',
+    )
+    assert "Hand 2 is disputed: the organizer settles it." in page
+    assert "Hand 1 is disputed" not in page
+    with pytest.raises(AssertionError, match="no row Hand 2"):
+        row(page, "Hand 2")  # no points until it is settled
+    waiting.status = ScoreEntry.Status.CONFIRMED
+    waiting.save(update_fields=["status"])
+    page = text(client.get(page_url(link)))
+    assert "is disputed" not in page and row(page, "Hand 2")
