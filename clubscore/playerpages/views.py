@@ -171,11 +171,15 @@ def door(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 def find(request: HttpRequest, event_id: int) -> HttpResponse:
     """ "Find my table" from the club's list of events: the door's search, once the tables
-    are drawn (before, the door's code stays at the door: check-in is not for anyone)."""
+    are drawn (before, the door's code stays at the door: check-in is not for anyone).
+    Once the evening is final, the door says so and links the results (a phone may still
+    have the link open)."""
     event = get_object_or_404(Event, pk=event_id)
-    if event.status in (Event.Status.DRAFT, Event.Status.CHECK_IN, Event.Status.FINAL):
+    if event.status in (Event.Status.DRAFT, Event.Status.CHECK_IN):
         raise Http404
     token = phones.phones_of(event).checkin_token
+    if event.status == Event.Status.FINAL:
+        return redirect("playerpages:door", token)
     return redirect(reverse("playerpages:door", args=[token]) + "?other=1")
 
 

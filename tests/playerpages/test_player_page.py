@@ -317,6 +317,19 @@ def test_find_my_table_from_the_list_of_events_once_drawn(client, make_event, ma
     assert client.get(f"/events/{open_door.pk}/find-my-table/").status_code == 404
 
 
+def test_find_my_table_once_the_evening_is_final_says_so_and_links_the_results(
+    client, make_event, make_player
+):
+    """A phone with the link still open read a 404 after the evening was finished."""
+    event = drawn(make_event, make_player, "hand_and_foot", 8)
+    event.status, event.public_standings = Event.Status.FINAL, True
+    event.save(update_fields=["status", "public_standings"])
+    response = client.get(f"/events/{event.pk}/find-my-table/", follow=True)
+    assert response.status_code == 200
+    page = text(response)
+    assert "The evening is over" in page and f"/events/{event.pk}/results/" in page
+
+
 def test_after_the_final_the_page_links_the_ladder_and_the_players_own_page(client, drawn_event):
     event = drawn_event(tables=1)
     seat = Seat.objects.filter(round__event=event).first()
