@@ -29,6 +29,10 @@ def test_a_laus_round_is_disputed_as_a_round(client, running):
     assert "<h2>Dispute round 1</h2>" in page
     assert "Dispute hand" not in page
     assert "<h2>Round 1: please check</h2>" in page
+    # A way back to the round's numbers that sends nothing (only "Send" was there).
+    dispute = page.split('<section id="dispute"', 1)[1].split("</section>", 1)[0]
+    assert f'<a class="button big" href="{url(link)}#pending-1">Cancel</a>' in dispute
+    assert 'id="pending-1"' in page
 
 
 def test_the_exact_bid_trump_shows_its_suit(client, running):
