@@ -27,12 +27,35 @@ from clubscore.standings.standings import INDIVIDUAL, event_standings
 from clubscore.translation import translate
 
 from .forms import NextRoundForm
+from .states import TableState
 
 HISTORY = 30  # clock actions listed on the dashboard
 
 
 def _dashboard(event: Event) -> HttpResponse:
     return redirect("dashboard:event", event.pk)
+
+
+def late_arrivals(event: Event, states: list[TableState]) -> int:
+    """How many checked in after the newest round was drawn and have no seat in it (one
+    query; none once the evening is final or while a play-off is the newest round). The
+    draw page says what the organizer can do: draw again, or seat them next round."""
+    if event.status == Event.Status.FINAL or not states:
+        return 0
+    newest = max((s.table.round for s in states), key=lambda round_: round_.number)
+    if newest.is_playoff or newest.drawn_at is None:
+        return 0
+    seated = {
+        seat.player_id
+        for state in states
+        if state.table.round_id == newest.pk
+        for seat in state.table.seats.all()
+    }
+    return (
+        CheckIn.objects.filter(event=event, checked_in_at__gt=newest.drawn_at)
+        .exclude(player_id__in=seated)
+        .count()
+    )
 
 
 def evening_context(

@@ -41,7 +41,7 @@ from .disputes import (
     open_disputes,
     settle_form,
 )
-from .evening import evening_context
+from .evening import evening_context, late_arrivals
 from .exports import is_export, table_export
 from .forms import SettleForm
 from .ladder import SORTS, LadderOptionsForm, RatedLadderTable, rated_ladder
@@ -105,6 +105,7 @@ def _dashboard_context(event: Event, bound: dict[int, SettleForm] | None = None)
         "call_time_prompt": translate(event.game_rules.words.no_new_anywhere),
         "disputes": open_disputes(event, bound=bound),
         "quiet_tablets": quiet_tablets(event),
+        "late_arrivals": late_arrivals(event, states),
         "rounds_count": len(rounds),
         "clock_url": reverse("dashboard:clock", args=[event.pk]),
         # A round whose every card is in (or marked not played) has no clock to run.
