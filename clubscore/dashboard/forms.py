@@ -88,6 +88,11 @@ class SettleForm(forms.Form):
     ) -> list[Correction]:
         form_class = FORMS[self.game]
         number = self.entry.number
+        # The counts in the order the table says them, as on the card (who bids first).
+        drawn_first = next(
+            (i for i, s in enumerate(seats) if s.player_id == self.entry.table.first_player_id), 0
+        )
+        first_seat = self.rules.dealer(drawn_first, number, len(seats)) if seats else 0
         corrections = []
         # One form per part the game's entry mode enters: a team's part, or the whole
         # entry of the table (no team: every player's numbers).
@@ -106,6 +111,7 @@ class SettleForm(forms.Form):
                 players=players,
                 number=number,
                 options=options,
+                first_seat=first_seat,
             )
             corrections.append(Correction(legend, form))
         return corrections

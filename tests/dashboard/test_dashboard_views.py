@@ -391,6 +391,28 @@ def test_an_exact_bid_round_is_corrected_against_the_whole_game(
     assert entry.status == ScoreEntry.Status.CONFIRMED
 
 
+def test_an_exact_bid_correction_asks_the_counts_in_the_rounds_bidding_order(
+    drawn_event, add_entry
+):
+    """Round 2 is bid from the second seat: the organizer's correction asks the bids and
+    tricks in that order, as the card did (it asked them in seat order), and the last
+    bidder's tricks fill themselves in."""
+    event = drawn_event("exact_bid", tables=1, players_per_table=3, options={"start_cards": 5})
+    (table,) = tables_of(event)
+    seats = list(table.seats.order_by("position").select_related("player"))
+    assert table.first_player_id == seats[0].player_id
+    payload = {"bids": [1, 1, 1], "tricks": [1, 2, 2]}
+    entry = add_entry(table, 2, payload, status=ScoreEntry.Status.DISPUTED)
+    form = SettleForm(entry=entry, game="exact_bid", options=event.game_options, seats=seats)
+    (correction,) = form.corrections
+    assert [names for _legend, names in correction.form.groups] == [
+        ["bid_1", "bid_2", "bid_0"],
+        ["tricks_1", "tricks_2", "tricks_0"],
+    ]
+    assert not correction.form.fields["tricks_0"].required
+    assert correction.form.fields["tricks_2"].required
+
+
 def test_the_clock_buttons_fit_the_clock_and_calling_time_asks_first(organizer_client, drawn_event):
     from clubscore.events.clock import call_time
 
