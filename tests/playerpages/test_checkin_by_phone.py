@@ -5,6 +5,7 @@ nothing, the phone remembers whom it checked in, a flood is slowed."""
 from __future__ import annotations
 
 import datetime
+import html
 
 import pytest
 import time_machine
@@ -128,10 +129,15 @@ def test_were_both_here_checks_the_couple_in(client, door_event):
         couple.player_a_id,
         couple.player_b_id,
     }
-    # The spouse's page is one tap away on the same phone.
+    # The spouse's page is one tap away on the same phone, said as such (the button read
+    # only the name).
     link_a = PlayerLink.objects.get(event=event, player=couple.player_a)
-    page = client.get(reverse("playerpages:player", args=[link_a.token])).content.decode()
-    assert couple.player_b.name in page
+    link_b = PlayerLink.objects.get(event=event, player=couple.player_b)
+    page = html.unescape(
+        client.get(reverse("playerpages:player", args=[link_a.token])).content.decode()
+    )
+    button = f'href="/p/{link_b.token}/">{couple.player_b.name}\'s page</a>'
+    assert button in page
 
 
 def test_a_replayed_tap_changes_nothing_and_says_so(client, door_event):
