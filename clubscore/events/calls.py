@@ -32,11 +32,18 @@ class Called:
     new: bool  # False: the table had called already, or this call was sent before
     # Another's call was open: this one's reason and note went nowhere (said so).
     not_added: bool = False
+    # That note, said back in the answer: what was typed is not lost from sight.
+    unsent_note: str = ""
 
     @property
     def message(self) -> str:
         if self.new:
             return _("The organizer has been called.")
+        if self.not_added and self.unsent_note:
+            return _(
+                "The organizer has been called already (%(reason)s); your call was not "
+                "added: tell the organizer when they come. Your note: “%(note)s”"
+            ) % {"reason": self.call.get_reason_display(), "note": self.unsent_note}
         if self.not_added:
             return _(
                 "The organizer has been called already (%(reason)s); your call was not "
@@ -68,7 +75,7 @@ def call_organizer(
             key = None  # another table's key: not this table's answer, nor its words
         elif sent is not None:
             # Sent again as it was: the same call. With other words: they were not added.
-            return Called(sent, new=False, not_added=(sent.reason, sent.note) != (reason, note))
+            return _not_added(sent, reason, note)
     event_id = table.round.event_id
     try:
         with transaction.atomic():
@@ -86,8 +93,14 @@ def call_organizer(
         known = open_call(table) or OrganizerCall.objects.filter(key=key, table=table).first()
         if known is None:
             raise CallRefused(_("The call could not be made; try again.")) from None
-        return Called(known, new=False, not_added=(known.reason, known.note) != (reason, note))
+        return _not_added(known, reason, note)
     return Called(call, new=True)
+
+
+def _not_added(call: OrganizerCall, reason: str, note: str) -> Called:
+    """The call that stands, and whether this one's other words went nowhere."""
+    other = (call.reason, call.note) != (reason, note)
+    return Called(call, new=False, not_added=other, unsent_note=note if other else "")
 
 
 def open_call(table: Table | int) -> OrganizerCall | None:

@@ -158,6 +158,8 @@ def test_a_call_sent_again_with_other_words_says_they_were_not_added(drawn_event
     changed = calls.call_organizer(seat.table, reason="score", note="second note", key="k1")
     assert changed.call == first.call and changed.not_added
     assert "your call was not added" in changed.message
+    # The note typed is said back (a walk's second caller lost "Zweiter Ruf" unseen).
+    assert changed.message.endswith("Your note: “second note”")
     assert OrganizerCall.objects.get().note == "first note"
 
 
@@ -169,6 +171,7 @@ def test_one_open_call_per_table(drawn_event):
     assert first.new and not second.new and second.call == first.call
     # Its reason and note went nowhere: the answer says so (it said "called already").
     assert second.not_added and "your call was not added" in second.message
+    assert "Your note" not in second.message  # none was typed
     resent = calls.call_organizer(seat.table, reason="question")
     assert not resent.not_added and resent.message == "The organizer has been called already."
     with pytest.raises(IntegrityError), transaction.atomic():
