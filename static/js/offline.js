@@ -271,6 +271,10 @@
         }
         return;
       }
+      // Typed on this page while the tablet's copy was read (a slow tablet, a busy
+      // storage): what is on the screen is newer, and kept as typed. Put back, the copy
+      // undid the first taps (a ten's taker went back to "—"; a CI run met it).
+      if (form.dataset.dirty) return;
       // The server's page shows the server's draft: this, or newer (the service
       // worker's copy without network shows the card as it was loaded: put back).
       if (kept.kept && !html.dataset.keptCopy) return;

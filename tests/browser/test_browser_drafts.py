@@ -249,3 +249,53 @@ def test_a_login_in_another_tab_leaves_previews_and_drafts_working(
     expect(page.locator("#preview")).to_contain_text("Your team this hand")
     expect(page.locator("#preview")).to_contain_text("60")
     wait_until(lambda: (kept_draft(link) or {}).get("melded_aces") == "3", page)
+
+
+# The tablet's storage answers its read of the copy kept of what was typed late (a slow
+# tablet): the read is made at once, its answer waits for `releaseTyping()`.
+SLOW_TYPING_READ = """(() => {
+  let release;
+  const released = new Promise(resolve => { release = resolve; });
+  window.releaseTyping = release;
+  Object.defineProperty(window, "idbKeyval", {configurable: true, set(lib) {
+    Object.defineProperty(window, "idbKeyval", {value: lib, writable: true, configurable: true});
+    Object.defineProperty(lib, "get", {configurable: true, set(get) {
+      Object.defineProperty(lib, "get", {writable: true, configurable: true, value(key, ...rest) {
+        const read = get(key, ...rest);
+        if (!String(key).startsWith("clubscore:typing:")) return read;
+        window.typingAsked = true;
+        return read.then(value => released.then(() => {
+          setTimeout(() => { window.typingAnswered = true; });  // after the page used it
+          return value;
+        }));
+      }});
+    }});
+  }});
+})()"""
+
+
+def test_what_is_typed_while_the_kept_copy_is_read_is_not_undone(new_page, live_server, card):
+    """The tablet kept 1 red book from an earlier visit; the card opens and the scorekeeper
+    types 3 before the tablet's storage has answered: its answer (1) is older than the
+    screen and is not put back (a CI run saw a ten's taker go back to "—" this way)."""
+    _event, link = card
+    page = open_card(new_page(TABLET), live_server, link)
+    page.evaluate(
+        """token => window.idbKeyval.set("clubscore:typing:" + token,
+            {number: "1", version: null, body: "number=1&red_books=1", shown: [], title: ""})""",
+        link.token,
+    )
+    page.add_init_script(SLOW_TYPING_READ)
+    page.reload()
+    expect(page.locator("#id_red_books")).to_be_visible()
+    page.wait_for_function("() => window.typingAsked === true")
+    page.locator("#id_red_books").fill("3")
+    page.evaluate("() => window.releaseTyping()")
+    page.wait_for_function("() => window.typingAnswered === true")
+    expect(page.locator("#id_red_books")).to_have_value("3")
+    # What the tablet keeps is the screen's, for a reload after this one.
+    page.wait_for_function(
+        """token => window.idbKeyval.get("clubscore:typing:" + token)
+            .then(kept => !!kept && kept.body.includes("red_books=3"))""",
+        arg=link.token,
+    )
