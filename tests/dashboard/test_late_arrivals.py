@@ -30,7 +30,7 @@ def test_a_late_check_in_is_said_at_the_top_until_the_tables_are_drawn_again(
     services.check_in(event, [make_player("Late", "Comer")])
     page = dashboard(organizer_client, event)
     draw_url = reverse("events:draw", args=[event.pk])
-    assert f'<a class="button" href="{draw_url}">1 player checked in after the draw' in page
+    assert f'<a class="button warning" href="{draw_url}">1 player checked in after the draw' in page
     assert "1 player checked in after the draw and has no seat</a>" in page
     services.check_in(event, [make_player("Later", "Comer")])
     assert "2 players checked in after the draw and have no seat" in dashboard(
