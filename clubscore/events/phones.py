@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from clubscore.club.models import Player
@@ -59,6 +60,18 @@ def checkin_is_open(event: Event, phones: EventPhones) -> bool:
     return phones.checkin_open and event.status in services.BEFORE_DRAW
 
 
+def too_early(event: Event) -> bool:
+    """Is the evening on a later day? A poster put up the week before must not check a
+    member in for an evening they may not come to (the draw would seat them)."""
+    return event.date > timezone.localdate()
+
+
+def opens_on(event: Event) -> str:
+    """ "Check-in by phone opens on the evening's day, …" with the evening's date."""
+    day = formats.date_format(event.date, "DATE_FORMAT")
+    return _("Check-in by phone opens on the evening's day, %(date)s.") % {"date": day}
+
+
 # --- Check-in by phone ---------------------------------------------------------------
 
 
@@ -72,8 +85,8 @@ def check_in_by_phone(event: Event, player_id: int, *, both: bool) -> PhoneCheck
     """Check a player (and with `both`, their spouse) in from their phone.
 
     Refused with a message, nothing changed, when check-in by phone is closed (the
-    organizer's switch, or the tables are drawn), the player is not on the club's list,
-    or `both` is asked for a player without a spouse.
+    organizer's switch, the tables are drawn, or the evening is on a later day), the
+    player is not on the club's list, or `both` is asked for a player without a spouse.
     """
     with transaction.atomic():
         # The draw locks the event row too: a check-in lands before the draw or not at all.
@@ -85,6 +98,8 @@ def check_in_by_phone(event: Event, player_id: int, *, both: bool) -> PhoneCheck
             raise PhoneRefused(
                 _("The tables are drawn: check-in by phone is closed. Please ask the organizer.")
             )
+        if too_early(event):
+            raise PhoneRefused(opens_on(event))
         player = Player.objects.active().with_couple().filter(pk=player_id).first()
         if player is None:
             raise PhoneRefused(_("That name is not on the list: ask the organizer."))

@@ -26,7 +26,13 @@ class SwitchForm(forms.Form):
 def phones_page(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(Event.objects.with_counts(), pk=event_id)
     door = phones.phones_of(event)
-    context = {"event": event, "door": door, "open": phones.checkin_is_open(event, door)}
+    context = {
+        "event": event,
+        "door": door,
+        "open": phones.checkin_is_open(event, door),
+        # The poster may go up the week before; the phones wait for the evening's day.
+        "opens_on": phones.opens_on(event) if phones.too_early(event) else "",
+    }
     return render(request, "playerpages/phones.html", context)
 
 

@@ -299,3 +299,55 @@ def test_a_player_the_organizer_checked_in_finds_their_page(client, door_event):
     page = client.get(door_url(event), {"q": "Lee"}).content.decode()
     link = PlayerLink.objects.get(event=event, player=ann)
     assert "My page" in page and reverse("playerpages:player", args=[link.token]) in page
+
+
+# Europe/Berlin: 23:30 UTC on the 26th is already the 27th, the evening's day.
+@pytest.mark.parametrize(
+    ("now", "opens"),
+    [
+        (datetime.datetime(2026, 11, 20, 18, 0, tzinfo=datetime.UTC), False),  # a week ahead
+        # 23:30 in Berlin, the day before
+        (datetime.datetime(2026, 11, 26, 22, 30, tzinfo=datetime.UTC), False),
+        (datetime.datetime(2026, 11, 26, 23, 30, tzinfo=datetime.UTC), True),  # 00:30 on the day
+        (datetime.datetime(2026, 11, 28, 9, 0, tzinfo=datetime.UTC), True),  # a day late
+    ],
+)
+def test_check_in_by_phone_opens_on_the_evenings_day(client, door_event, now, opens):
+    """A poster put up the week before must not check a member in for an evening they
+    may not come to: before the evening's day the door says when it opens and a tap
+    (a page kept open, a replay) checks nobody in."""
+    event, couple = door_event
+    with time_machine.travel(now, tick=False):
+        page = client.get(door_url(event), {"q": "Weiß"}).content.decode()
+        response = here(client, event, couple.player_a, both=True)
+    opens_words = "Check-in by phone opens on the evening's day, Friday, 27 November 2026."
+    assert ("We're both here" in page) == opens
+    assert "Not checked in tonight" not in page  # nobody is, a week ahead
+    assert (opens_words in html.unescape(page)) != opens
+    checked_in = set(CheckIn.objects.filter(event=event).values_list("player_id", flat=True))
+    if opens:
+        assert response.status_code == 302
+        assert checked_in == {couple.player_a_id, couple.player_b_id}
+    else:
+        assert response.status_code == 200 and checked_in == set()
+        assert opens_words in html.unescape(response.content.decode())
+
+
+@time_machine.travel(datetime.datetime(2026, 11, 20, 18, 0, tzinfo=datetime.UTC), tick=False)
+def test_the_organizer_prints_the_poster_ahead_and_is_told_when_the_phones_open(
+    organizer_client, door_event
+):
+    event, _couple = door_event
+    page = html.unescape(
+        organizer_client.get(reverse("playerpages:phones", args=[event.pk])).content.decode()
+    )
+    assert "Print the poster (A4)" in page
+    assert "Check-in by phone opens on the evening's day, Friday, 27 November 2026." in page
+
+
+@time_machine.travel(datetime.datetime(2026, 11, 20, 18, 0, tzinfo=datetime.UTC), tick=False)
+def test_a_week_ahead_the_door_says_in_german_when_check_in_opens(client, door_event):
+    event, _couple = door_event
+    client.cookies["django_language"] = "de"
+    page = html.unescape(client.get(door_url(event)).content.decode())
+    assert "Die Anmeldung per Handy öffnet am Tag des Abends, Freitag, 27. November 2026." in page
