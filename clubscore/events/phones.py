@@ -60,14 +60,12 @@ def checkin_is_open(event: Event, phones: EventPhones) -> bool:
     return phones.checkin_open and event.status in services.BEFORE_DRAW
 
 
-def too_early(event: Event) -> bool:
-    """Is the evening on a later day? A poster put up the week before must not check a
-    member in for an evening they may not come to (the draw would seat them)."""
-    return event.date > timezone.localdate()
-
-
 def opens_on(event: Event) -> str:
-    """ "Check-in by phone opens on the evening's day, …" with the evening's date."""
+    """ "Check-in by phone opens on the evening's day, …" while the evening is on a later
+    day, else "". A poster put up the week before must not check a member in for an
+    evening they may not come to (the draw would seat them)."""
+    if event.date <= timezone.localdate():
+        return ""
     day = formats.date_format(event.date, "DATE_FORMAT")
     return _("Check-in by phone opens on the evening's day, %(date)s.") % {"date": day}
 
@@ -98,8 +96,8 @@ def check_in_by_phone(event: Event, player_id: int, *, both: bool) -> PhoneCheck
             raise PhoneRefused(
                 _("The tables are drawn: check-in by phone is closed. Please ask the organizer.")
             )
-        if too_early(event):
-            raise PhoneRefused(opens_on(event))
+        if not_yet := opens_on(event):
+            raise PhoneRefused(not_yet)
         player = Player.objects.active().with_couple().filter(pk=player_id).first()
         if player is None:
             raise PhoneRefused(_("That name is not on the list: ask the organizer."))

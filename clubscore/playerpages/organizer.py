@@ -31,7 +31,7 @@ def phones_page(request: HttpRequest, event_id: int) -> HttpResponse:
         "door": door,
         "open": phones.checkin_is_open(event, door),
         # The poster may go up the week before; the phones wait for the evening's day.
-        "opens_on": phones.opens_on(event) if phones.too_early(event) else "",
+        "opens_on": phones.opens_on(event),
     }
     return render(request, "playerpages/phones.html", context)
 

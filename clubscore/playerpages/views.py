@@ -113,8 +113,8 @@ def _door_context(
     """The door page: check-in while it is open, then "Find my table". `searched`: the
     search as sent (a blank one asks for letters, a refused one keeps what was typed)."""
     event = door.event
-    early = phones.too_early(event)
-    open_ = phones.checkin_is_open(event, door) and not early
+    opens_on = phones.opens_on(event)
+    open_ = phones.checkin_is_open(event, door) and not opens_on
     refused = searched is not None and not searched.is_valid()
     rows = []
     if len(query) >= MIN_QUERY:
@@ -140,7 +140,7 @@ def _door_context(
         "event": event,
         "door": door,
         "open": open_,
-        "opens_on": phones.opens_on(event) if early else "",
+        "opens_on": opens_on,
         "drawn": event.status not in ("draft", "check_in"),
         "query": query,
         "short": searched is not None and not refused and len(query) < MIN_QUERY,
